@@ -1,0 +1,15 @@
+#pragma once
+// Reading the protocol's action lists: complete actions and "choose" templates (PROTOCOL.md).
+#include "games/core/types.hpp"
+
+namespace taol::games {
+
+// True when `action` is one of `actions` (a JSON array), or fills one of its templates within
+// what the template's `choose` allows. The server uses it to tell a lost race from an illegal
+// action; tests use it to check that listed actions are accepted.
+bool is_listed(const Json& actions, const Json& action);
+
+// True when `action` fills `entry` (a complete action or a template).
+bool fills(const Json& entry, const Json& action);
+
+}  // namespace taol::games

@@ -1,0 +1,99 @@
+#pragma once
+// The interface every game implements. A game module is pure: no sockets, no clocks, no logging,
+// no globals. Same options, seed and stamped actions give the same states, byte for byte.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/core/result.hpp"
+#include "games/core/types.hpp"
+
+namespace taol::games {
+
+class GameState;
+
+// The effect of an accepted action or of a deadline: the next state and what the log gains.
+struct Applied {
+    std::unique_ptr<GameState> state;
+    std::vector<LogEntry> log;
+};
+
+// One game in progress. Every method is const: apply/expire return a new state, so a rejected
+// action leaves the old one untouched by construction.
+class GameState {
+public:
+    virtual ~GameState() = default;
+
+    virtual std::unique_ptr<GameState> clone() const = 0;
+
+    // `seat` sends `action` (a JSON object with a "type") stamped `now`.
+    virtual Result<Applied> apply(Seat seat, const Json& action, TimeMs now) const = 0;
+
+    // Applies the effect of every game deadline due at or before `at` (the room calls it with the
+    // earliest deadline's own time). Afterwards no deadline <= `at` may remain.
+    virtual Applied expire(TimeMs at) const = 0;
+
+    // What `viewer` may see. The only place where secrets are stripped.
+    virtual Json view(Viewer viewer) const = 0;
+
+    // The protocol's action list for `seat` now (complete actions or "choose" templates).
+    virtual Json actions(Seat seat) const = 0;
+
+    // The game's own running timers (the room adds the turn clock and the absent clock).
+    virtual std::vector<Deadline> deadlines() const = 0;
+
+    // Seats whose decision the game is waiting for: they get the turn clock (turn_seconds) and
+    // default actions when absent. Optional actions (a grab, a TEUT) do not make a seat wait.
+    virtual std::vector<Seat> waiting_for() const = 0;
+
+    // What `seat` does when its time runs out or it is away; nullopt when it has nothing to do.
+    // Must be accepted by apply() whenever `seat` is in waiting_for().
+    virtual std::optional<Json> default_action(Seat seat) const = 0;
+
+    virtual bool finished() const = 0;
+
+    // Once finished: {"scores": [per seat], "winners": [seats], ...game details}.
+    virtual Json outcome() const = 0;
+
+    // --- For tests only: never sent anywhere. ---
+
+    // A description of any broken invariant (cards not conserved...), empty when all is well.
+    virtual std::string check_invariants() const { return {}; }
+
+    // Substrings that must not appear in anything sent to `viewer` (views, actions, log, errors):
+    // the serialized form in which this game would write a value hidden from that viewer.
+    virtual std::vector<std::string> secrets_hidden_from(Viewer) const { return {}; }
+};
+
+// A game's description and its setup. One static instance per game, listed in the registry.
+class Game {
+public:
+    virtual ~Game() = default;
+    virtual std::string_view id() const = 0;
+    virtual std::string_view name() const = 0;
+    virtual int min_players() const = 0;
+    virtual int max_players() const = 0;
+
+    // The game's own options, as PROTOCOL.md describes them (the common ones are added by core).
+    virtual Json own_options() const = 0;
+
+    // Checks across options that the schema cannot express; options are already complete.
+    virtual std::optional<std::string> check_options(const Json& /*options*/, int /*players*/) const {
+        return std::nullopt;
+    }
+
+    // A new game. `options` are complete (defaults filled in, checked); `now` starts its timers.
+    virtual std::unique_ptr<GameState> setup(const Json& options, int players, std::uint64_t seed,
+                                             TimeMs now) const = 0;
+
+    // The /api/games entry: id, name, player counts and every option (own and common).
+    Json describe() const;
+
+    // Own and common option schemas.
+    Json all_options() const;
+};
+
+}  // namespace taol::games

@@ -1,0 +1,42 @@
+#pragma once
+// Basic vocabulary shared by every game module.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace taol::games {
+
+using Json = nlohmann::json;
+
+// Milliseconds on the room's clock. Games never read a clock: time enters only as `now`.
+using TimeMs = std::int64_t;
+
+// Seats are numbered from 0 in table order (clockwise = increasing number).
+using Seat = int;
+
+// Who looks at the game: a seat, or a spectator (std::nullopt).
+using Viewer = std::optional<Seat>;
+
+// A running timer: the room arms it and calls expire() once `at` is reached.
+struct Deadline {
+    std::string kind;           // "peek", "teut", "bid", "trading", ...
+    TimeMs at = 0;
+    std::optional<Seat> seat;   // the seat it waits for, if a single one
+};
+
+// One entry of the game log. Entries are public unless `audience` names the only seats that may
+// read them; spectators read public entries only. Never put a hidden value in a public entry.
+struct LogEntry {
+    TimeMs at = 0;
+    std::string text_key;       // e.g. "fishfish.bet": the client renders it in its language
+    Json params = Json::object();
+    std::vector<Seat> audience; // empty = everyone
+
+    bool visible_to(Viewer viewer) const;
+    Json to_json() const;       // {at, text_key, params}
+};
+
+}  // namespace taol::games

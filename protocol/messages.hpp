@@ -1,0 +1,129 @@
+#pragma once
+// The wire contract (protocol/PROTOCOL.md) as C++ types: client messages are parsed and checked
+// here, at the edge, so nothing behind it ever sees malformed input; server messages are built
+// here, so their shape is written once.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "games/core/result.hpp"
+
+namespace taol::protocol {
+
+using Json = nlohmann::json;
+using TimeMs = std::int64_t;
+
+constexpr std::size_t kMaxFrameBytes = 64 * 1024;
+constexpr std::size_t kMaxChatChars = 500;   // Unicode code points
+constexpr std::size_t kMaxNameChars = 32;
+constexpr std::size_t kRoomCodeLength = 8;
+// 32 symbols without look-alikes (no 0/O, 1/I/L): 8 of them make 40 bits.
+constexpr std::string_view kRoomCodeAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+enum class ErrorCode {
+    // message level
+    bad_json, bad_request, unknown_type, too_large, rate_limited, not_hello,
+    // rooms
+    room_not_found, room_full, already_in_room, not_in_room, not_host, not_started, already_started,
+    not_enough_players, bad_options,
+    // actions
+    not_a_player, not_your_turn, illegal_action, too_late, game_over,
+    // server
+    storage_error,
+};
+
+const char* to_string(ErrorCode code);
+
+// ---- Client -> server ----
+
+struct Hello { std::string name; std::optional<std::string> token; };
+struct Create { std::string game; Json options; };          // options: object or null
+struct Join { std::string room; bool as_spectator = false; };
+struct Leave {};
+struct Start { Json options; };                             // object or null (keep the room's)
+struct Rematch { Json options; };
+struct Act { Json action; std::optional<std::int64_t> rev; };
+struct Ping { Json t; };                                    // echoed back as given (a number)
+struct Chat { std::string text; };
+
+using ClientBody = std::variant<Hello, Create, Join, Leave, Start, Rematch, Act, Ping, Chat>;
+
+struct ClientMessage {
+    std::optional<std::int64_t> id;
+    ClientBody body;
+};
+
+// Why a client message was refused. `id` is the message's id when it could be read.
+struct ProtocolError {
+    ErrorCode code;
+    std::string message;
+    std::optional<std::int64_t> id;
+};
+
+// Parses one text frame. Every way a frame can be wrong gives a named error and a plain message:
+// not JSON (bad_json), too long (too_large), no or unknown type (bad_request / unknown_type),
+// missing or mistyped fields, out-of-range values (bad_request).
+games::Result<ClientMessage, ProtocolError> parse_client_message(std::string_view frame);
+
+// The message's type name ("hello", "act", ...), for logs and metrics.
+const char* type_name(const ClientBody& body);
+
+// ---- Server -> client ----
+
+struct SeatInfo {
+    int seat = 0;
+    std::string name;
+    bool connected = false;
+};
+
+struct RoomInfo {
+    std::string room;
+    std::string game;
+    Json options;
+    int host = 0;
+    std::string status;  // "waiting", "playing", "finished"
+    std::vector<SeatInfo> seats;
+    int spectators = 0;
+};
+
+struct SnapshotInfo {
+    std::string room;
+    std::int64_t rev = 0;
+    std::string status;
+    TimeMs server_time = 0;
+    std::optional<int> seat;   // null for a spectator
+    Json view;
+    Json actions;              // array
+    Json deadlines;            // array of {kind, at, seat}
+    Json log;                  // array of {at, text_key, params}
+    Json waiting_for;          // array of seats the game waits for (an addition to the contract)
+    Json outcome;              // null until finished (an addition to the contract)
+};
+
+struct ErrorInfo {
+    ErrorCode code;
+    std::string message;
+    bool has_winner = false;           // too_late only: winner present (a seat, or null for a deadline)
+    std::optional<int> winner;
+    std::optional<std::int64_t> margin_ms;
+};
+
+Json welcome_json(const std::string& player, const std::string& token, bool resumed);
+Json room_json(const RoomInfo& room);
+Json snapshot_json(const SnapshotInfo& snapshot);
+Json error_json(const ErrorInfo& error);
+Json pong_json(const Json& t, TimeMs server_time);
+Json chat_json(const std::string& from, std::optional<int> seat, const std::string& text, TimeMs server_time);
+
+// Adds "id" when the answer is to a message that carried one.
+Json with_id(Json message, std::optional<std::int64_t> id);
+
+// A compact frame.
+std::string encode(const Json& message);
+
+}  // namespace taol::protocol

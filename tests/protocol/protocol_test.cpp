@@ -1,0 +1,183 @@
+// The wire contract at the edge: every client message parsed, every malformed one refused with
+// its named error, every server message built in the shape PROTOCOL.md gives.
+#include <catch2/catch.hpp>
+
+#include "protocol/messages.hpp"
+
+using namespace taol::protocol;
+
+namespace {
+
+ProtocolError refused(std::string_view frame) {
+    auto parsed = parse_client_message(frame);
+    REQUIRE_FALSE(parsed.ok());
+    return parsed.error();
+}
+
+ClientMessage accepted(std::string_view frame) {
+    auto parsed = parse_client_message(frame);
+    if (!parsed.ok()) FAIL("refused: " << parsed.error().message);
+    return parsed.value();
+}
+
+}  // namespace
+
+TEST_CASE("Every client message type is parsed with its fields") {
+    auto hello = accepted(R"({"type":"hello","id":1,"name":"Katell","token":"abc"})");
+    CHECK(hello.id == 1);
+    CHECK(std::get<Hello>(hello.body).name == "Katell");
+    CHECK(std::get<Hello>(hello.body).token == "abc");
+    CHECK_FALSE(std::get<Hello>(accepted(R"({"type":"hello","name":"Soazig"})").body).token);
+
+    auto create = accepted(R"({"type":"create","game":"fishfish","options":{"baits":[1,2,3,4,5]}})");
+    CHECK(std::get<Create>(create.body).game == "fishfish");
+    CHECK(std::get<Create>(create.body).options.at("baits").size() == 5);
+    CHECK(std::get<Create>(accepted(R"({"type":"create","game":"bharg"})").body).options.is_null());
+
+    auto join = accepted(R"({"type":"join","room":"abcd2345","as":"spectator"})");
+    CHECK(std::get<Join>(join.body).room == "ABCD2345");
+    CHECK(std::get<Join>(join.body).as_spectator);
+    CHECK_FALSE(std::get<Join>(accepted(R"({"type":"join","room":"ABCD2345","as":"player"})").body).as_spectator);
+
+    CHECK(std::holds_alternative<Leave>(accepted(R"({"type":"leave"})").body));
+    CHECK(std::get<Start>(accepted(R"({"type":"start","options":{"turn_seconds":30}})").body).options.at("turn_seconds") == 30);
+    CHECK(std::holds_alternative<Rematch>(accepted(R"({"type":"rematch"})").body));
+
+    auto act = accepted(R"({"type":"act","id":7,"action":{"type":"bet","tiles":2},"rev":12})");
+    CHECK(std::get<Act>(act.body).action.at("tiles") == 2);
+    CHECK(std::get<Act>(act.body).rev == 12);
+    CHECK_FALSE(std::get<Act>(accepted(R"({"type":"act","action":{"type":"pass"}})").body).rev);
+
+    CHECK(std::get<Ping>(accepted(R"({"type":"ping","t":1700000000123})").body).t == 1700000000123LL);
+    CHECK(std::get<Chat>(accepted(R"({"type":"chat","text":"Kenavo !"})").body).text == "Kenavo !");
+    CHECK(std::string(type_name(act.body)) == "act");
+}
+
+TEST_CASE("Malformed frames get bad_json, without an id") {
+    for (const char* frame : {"", "{", "not json", R"({"type":"hello",})", "\xff\xfe"}) {
+        INFO(frame);
+        auto e = refused(frame);
+        CHECK(e.code == ErrorCode::bad_json);
+        CHECK_FALSE(e.id);
+        CHECK_FALSE(e.message.empty());
+    }
+}
+
+TEST_CASE("Frames over 64 KiB get too_large") {
+    std::string big = R"({"type":"chat","text":")" + std::string(kMaxFrameBytes, 'a') + R"("})";
+    auto e = refused(big);
+    CHECK(e.code == ErrorCode::too_large);
+    CHECK_FALSE(e.id);
+}
+
+TEST_CASE("Wrong or missing fields get bad_request, carrying the id when it could be read") {
+    const char* cases[] = {
+        R"([1,2])",
+        R"({"id":3})",
+        R"({"type":5,"id":3})",
+        R"({"type":"hello","id":3})",
+        R"({"type":"hello","id":3,"name":""})",
+        R"({"type":"hello","id":3,"name":"   "})",
+        R"({"type":"hello","id":3,"name":42})",
+        R"({"type":"hello","id":3,"name":"a\u0001b"})",
+        R"({"type":"hello","id":3,"name":"Anna-Katell-Soazig-Rozenn-Tyfenn-Gwenola"})",
+        R"({"type":"hello","id":3,"name":"K","token":7})",
+        R"({"type":"create","id":3})",
+        R"({"type":"create","id":3,"game":"fishfish","options":[1]})",
+        R"({"type":"join","id":3})",
+        R"({"type":"join","id":3,"room":"ABCD2345","as":"referee"})",
+        R"({"type":"start","id":3,"options":"fast"})",
+        R"({"type":"act","id":3})",
+        R"({"type":"act","id":3,"action":"bet"})",
+        R"({"type":"act","id":3,"action":{"tiles":2}})",
+        R"({"type":"act","id":3,"action":{"type":"bet"},"rev":-1})",
+        R"({"type":"act","id":3,"action":{"type":"bet"},"rev":"12"})",
+        R"({"type":"ping","id":3})",
+        R"({"type":"chat","id":3})",
+        R"({"type":"chat","id":3,"text":""})",
+    };
+    for (const char* frame : cases) {
+        INFO(frame);
+        auto e = refused(frame);
+        CHECK(e.code == ErrorCode::bad_request);
+        CHECK_FALSE(e.message.empty());
+        const bool id_readable = std::string_view(frame).find("\"id\":3") != std::string_view::npos &&
+                                 std::string_view(frame).find("\"type\":5") == std::string_view::npos;
+        if (id_readable) CHECK(e.id == 3);
+    }
+    CHECK_FALSE(refused(R"({"type":"hello","id":"x","name":"K"})").id);
+}
+
+TEST_CASE("Chat is limited to 500 characters, counted as characters not bytes") {
+    std::string ok;
+    for (int i = 0; i < 500; ++i) ok += "é";
+    accepted(Json{{"type", "chat"}, {"text", ok}}.dump());
+    auto e = refused(Json{{"type", "chat"}, {"text", ok + "é"}, {"id", 9}}.dump());
+    CHECK(e.code == ErrorCode::bad_request);
+    CHECK(e.id == 9);
+}
+
+TEST_CASE("Unknown types get unknown_type with the id") {
+    auto e = refused(R"({"type":"teleport","id":4})");
+    CHECK(e.code == ErrorCode::unknown_type);
+    CHECK(e.id == 4);
+    CHECK(e.message.find("teleport") != std::string::npos);
+}
+
+TEST_CASE("Server messages have the contract's shape") {
+    CHECK(welcome_json("p1", "tok", true) == Json::parse(R"({"type":"welcome","player":"p1","token":"tok","resumed":true})"));
+
+    RoomInfo room{"ABCD2345", "fishfish", Json{{"baits", {2, 3, 3, 4, 5}}}, 0, "waiting",
+                  {{0, "Katell", true}, {1, "Soazig", false}}, 2};
+    const Json r = room_json(room);
+    CHECK(r.at("type") == "room");
+    CHECK(r.at("seats").at(1) == Json::parse(R"({"seat":1,"name":"Soazig","connected":false})"));
+    CHECK(r.at("spectators") == 2);
+
+    SnapshotInfo snap;
+    snap.room = "ABCD2345";
+    snap.rev = 3;
+    snap.status = "playing";
+    snap.server_time = 1000;
+    snap.view = Json::object();
+    const Json s = snapshot_json(snap);
+    for (const char* key : {"room", "rev", "status", "server_time", "seat", "view", "actions", "deadlines", "log"}) {
+        CHECK(s.contains(key));
+    }
+    CHECK(s.at("seat").is_null());
+    CHECK(s.at("actions") == Json::array());
+
+    ErrorInfo late{ErrorCode::too_late, "Soazig was 12 ms faster", true, 2, 12};
+    CHECK(error_json(late) == Json::parse(R"({"type":"error","code":"too_late","message":"Soazig was 12 ms faster","winner":2,"margin_ms":12})"));
+    ErrorInfo deadline{ErrorCode::too_late, "the window had closed", true, std::nullopt, 0};
+    CHECK(error_json(deadline).at("winner").is_null());
+    ErrorInfo plain{ErrorCode::room_full, "the room is full", false, std::nullopt, std::nullopt};
+    CHECK_FALSE(error_json(plain).contains("winner"));
+    CHECK(with_id(error_json(plain), 5).at("id") == 5);
+    CHECK_FALSE(with_id(error_json(plain), std::nullopt).contains("id"));
+
+    CHECK(pong_json(17, 1000) == Json::parse(R"({"type":"pong","t":17,"server_time":1000})"));
+    CHECK(chat_json("Katell", 0, "Yec'hed mat", 5).at("seat") == 0);
+    CHECK(chat_json("Léna", std::nullopt, "hi", 5).at("seat").is_null());
+}
+
+TEST_CASE("Every error code has its contract name") {
+    const std::pair<ErrorCode, const char*> names[] = {
+        {ErrorCode::bad_json, "bad_json"}, {ErrorCode::bad_request, "bad_request"},
+        {ErrorCode::unknown_type, "unknown_type"}, {ErrorCode::too_large, "too_large"},
+        {ErrorCode::rate_limited, "rate_limited"}, {ErrorCode::not_hello, "not_hello"},
+        {ErrorCode::room_not_found, "room_not_found"}, {ErrorCode::room_full, "room_full"},
+        {ErrorCode::already_in_room, "already_in_room"}, {ErrorCode::not_in_room, "not_in_room"},
+        {ErrorCode::not_host, "not_host"}, {ErrorCode::not_started, "not_started"},
+        {ErrorCode::already_started, "already_started"}, {ErrorCode::not_enough_players, "not_enough_players"},
+        {ErrorCode::bad_options, "bad_options"}, {ErrorCode::not_a_player, "not_a_player"},
+        {ErrorCode::not_your_turn, "not_your_turn"}, {ErrorCode::illegal_action, "illegal_action"},
+        {ErrorCode::too_late, "too_late"}, {ErrorCode::game_over, "game_over"},
+        {ErrorCode::storage_error, "storage_error"},
+    };
+    for (const auto& [code, name] : names) CHECK(std::string(to_string(code)) == name);
+}
+
+TEST_CASE("Encoding never throws on text that is not valid UTF-8") {
+    CHECK_NOTHROW(encode(Json{{"text", std::string("bad \xff byte")}}));
+}

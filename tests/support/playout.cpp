@@ -1,0 +1,257 @@
+#include "tests/support/playout.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <memory>
+#include <sstream>
+
+#include "games/core/action_list.hpp"
+#include "games/core/options.hpp"
+
+namespace taol::testing {
+namespace {
+
+using games::GameState;
+using games::LogEntry;
+using games::Seat;
+using games::TimeMs;
+using games::Viewer;
+
+constexpr TimeMs kStart = 1'700'000'000'000;
+
+std::vector<Viewer> viewers_of(int players) {
+    std::vector<Viewer> viewers{std::nullopt};
+    for (Seat s = 0; s < players; ++s) viewers.emplace_back(s);
+    return viewers;
+}
+
+// All views, actions and deadlines as one string: two states that give the same fingerprint look
+// the same to everyone.
+std::string fingerprint(const GameState& state, int players) {
+    std::string out;
+    for (Viewer v : viewers_of(players)) {
+        out += state.view(v).dump();
+        if (v) out += state.actions(*v).dump();
+    }
+    for (const auto& d : state.deadlines()) out += d.kind + std::to_string(d.at);
+    return out;
+}
+
+std::optional<TimeMs> earliest_deadline(const GameState& state) {
+    std::optional<TimeMs> best;
+    for (const auto& d : state.deadlines()) {
+        if (!best || d.at < *best) best = d.at;
+    }
+    return best;
+}
+
+struct Checker {
+    const games::Game& game;
+    int players;
+    std::uint64_t seed;
+    std::string where(long long step) const {
+        std::ostringstream s;
+        s << game.id() << " players=" << players << " seed=" << seed << " step=" << step;
+        return s.str();
+    }
+    void check_state(const GameState& state, const std::vector<LogEntry>& new_log, long long step) const {
+        if (std::string broken = state.check_invariants(); !broken.empty()) {
+            FAIL(where(step) << ": invariant broken: " << broken);
+        }
+        for (Viewer v : viewers_of(players)) {
+            const std::string sent = everything_sent_to(state, v, new_log);
+            for (const std::string& secret : state.secrets_hidden_from(v)) {
+                if (sent.find(secret) != std::string::npos) {
+                    FAIL(where(step) << ": viewer " << (v ? std::to_string(*v) : "spectator")
+                                     << " is sent the secret " << secret << " in " << sent);
+                }
+            }
+        }
+        if (!state.finished()) {
+            for (Seat s : state.waiting_for()) {
+                if (!state.default_action(s)) FAIL(where(step) << ": seat " << s << " waited for without a default");
+            }
+        }
+    }
+};
+
+// Applies every deadline due at or before `t`, in time order, recording each.
+void expire_due(std::unique_ptr<GameState>& state, TimeMs t, std::vector<PlayoutEvent>& events,
+                std::vector<LogEntry>& new_log, PlayoutStats& stats, const Checker& checker, long long step) {
+    for (int guard = 0; guard < 1000; ++guard) {
+        auto due = earliest_deadline(*state);
+        if (!due || *due > t) return;
+        auto applied = state->expire(*due);
+        state = std::move(applied.state);
+        new_log.insert(new_log.end(), applied.log.begin(), applied.log.end());
+        events.push_back({PlayoutEvent::expire, 0, nullptr, *due});
+        ++stats.expiries;
+        if (auto again = earliest_deadline(*state); again && *again <= *due) {
+            FAIL(checker.where(step) << ": expire(" << *due << ") left a deadline at " << *again);
+        }
+    }
+    FAIL(checker.where(step) << ": deadlines never stop expiring");
+}
+
+// Replays the recorded events on a fresh game, checking the fingerprint after each step.
+void check_replay(const games::Game& game, const Json& options, int players, std::uint64_t seed,
+                  const std::vector<PlayoutEvent>& events,
+                  const std::vector<std::pair<std::size_t, std::string>>& checkpoints, const Checker& checker) {
+    auto state = game.setup(options, players, seed, kStart);
+    std::size_t next = 0;
+    for (std::size_t step = 0; step < checkpoints.size(); ++step) {
+        const auto& [events_done, print] = checkpoints[step];
+        for (; next < events_done; ++next) {
+            const PlayoutEvent& e = events[next];
+            if (e.kind == PlayoutEvent::expire) {
+                state = state->expire(e.at).state;
+                continue;
+            }
+            auto applied = state->apply(e.seat, e.action, e.at);
+            if (!applied) FAIL(checker.where(static_cast<long long>(step)) << ": replayed action refused: " << e.action.dump());
+            state = std::move(applied.value().state);
+        }
+        if (fingerprint(*state, players) != print) {
+            FAIL(checker.where(static_cast<long long>(step)) << ": replaying the seed and stamped actions gives another state");
+        }
+    }
+}
+
+}  // namespace
+
+Json fill_template(const Json& entry, games::Rng& rng) {
+    if (!entry.contains("choose")) return entry;
+    Json action = entry;
+    action.erase("choose");
+    for (const auto& [key, rule] : entry.at("choose").items()) {
+        if (rule.contains("one_of")) {
+            const Json& values = rule.at("one_of");
+            action[key] = values.at(rng.below(values.size()));
+        } else if (rule.contains("subset_of")) {
+            std::vector<Json> pool(rule.at("subset_of").begin(), rule.at("subset_of").end());
+            rng.shuffle(pool);
+            const int lo = rule.value("min", 0);
+            const int hi = std::min<int>(rule.value("max", static_cast<int>(pool.size())), static_cast<int>(pool.size()));
+            const int n = lo > hi ? lo : rng.between(lo, hi);
+            action[key] = Json(std::vector<Json>(pool.begin(), pool.begin() + std::min<int>(n, static_cast<int>(pool.size()))));
+        } else if (rule.contains("range")) {
+            const int lo = rule.at("range").at(0);
+            const int hi = rule.at("range").at(1);
+            const int step = rule.value("step", 1);
+            action[key] = lo + step * rng.between(0, (hi - lo) / std::max(step, 1));
+        }
+    }
+    return action;
+}
+
+std::string everything_sent_to(const GameState& state, Viewer viewer, const std::vector<LogEntry>& log) {
+    std::string out = state.view(viewer).dump();
+    if (viewer) out += state.actions(*viewer).dump();
+    for (const auto& d : state.deadlines()) out += d.kind;
+    for (const LogEntry& entry : log) {
+        if (entry.visible_to(viewer)) out += entry.to_json().dump();
+    }
+    if (state.finished()) out += state.outcome().dump();
+    return out;
+}
+
+PlayoutStats run_playouts(const games::Game& game, const PlayoutConfig& config) {
+    PlayoutStats stats;
+    std::vector<int> counts = config.players;
+    if (counts.empty()) {
+        for (int n = game.min_players(); n <= game.max_players(); ++n) counts.push_back(n);
+    }
+    for (int players : counts) {
+        auto completed = games::complete_options(game, config.options, players);
+        REQUIRE(completed.ok());
+        const Json options = completed.value();
+        for (int i = 0; i < config.seeds; ++i) {
+            const std::uint64_t seed = 0x5eed0000ULL + static_cast<std::uint64_t>(players) * 100003 + i;
+            const Checker checker{game, players, seed};
+            games::Rng chooser(seed ^ 0xabcdefULL);
+            auto state = game.setup(options, players, seed, kStart);
+            TimeMs now = kStart;
+            std::vector<PlayoutEvent> events;
+            std::vector<std::pair<std::size_t, std::string>> checkpoints;  // (events so far, fingerprint)
+            std::vector<LogEntry> new_log;
+            checker.check_state(*state, new_log, 0);
+            long long step = 0;
+            for (; step < config.max_steps && !state->finished(); ++step) {
+                new_log.clear();
+                // Time moves on a little, or jumps to the next deadline.
+                auto due = earliest_deadline(*state);
+                const bool jump = due && chooser.below(1000) < config.expire_chance * 1000;
+                now = jump ? std::max(now, *due) : now + static_cast<TimeMs>(chooser.below(400));
+                expire_due(state, now, events, new_log, stats, checker, step);
+
+                // Who may act now, and what: (seat, listed entry, a random filling of it).
+                std::vector<Seat> waiting = state->waiting_for();
+                struct Candidate {
+                    Seat seat;
+                    Json entry;
+                    Json action;
+                };
+                std::vector<Candidate> candidates;
+                for (Seat s = 0; s < players; ++s) {
+                    for (const Json& entry : state->actions(s)) {
+                        Json action = fill_template(entry, chooser);
+                        if (!config.allow || config.allow(*state, s, action)) candidates.push_back({s, entry, action});
+                    }
+                }
+                std::optional<Candidate> pick;
+                if (!waiting.empty() && chooser.below(1000) < config.default_chance * 1000) {
+                    const Seat s = waiting[chooser.below(waiting.size())];
+                    if (auto d = state->default_action(s)) pick = Candidate{s, *d, *d};
+                }
+                if (!pick && !candidates.empty()) {
+                    std::vector<Candidate> from_waiting;
+                    for (const Candidate& c : candidates) {
+                        if (std::find(waiting.begin(), waiting.end(), c.seat) != waiting.end()) from_waiting.push_back(c);
+                    }
+                    const bool prefer = !from_waiting.empty() && chooser.below(1000) < config.waiting_bias * 1000;
+                    const auto& pool = prefer ? from_waiting : candidates;
+                    pick = pool[chooser.below(pool.size())];
+                }
+                if (!pick) {
+                    // Nobody can act: only a deadline can move the game on.
+                    if (!due) FAIL(checker.where(step) << ": nobody can act and no deadline runs");
+                    now = std::max(now, *earliest_deadline(*state));
+                    expire_due(state, now, events, new_log, stats, checker, step);
+                } else {
+                    const bool is_template = pick->entry.contains("choose");
+                    Json action = pick->action;
+                    auto applied = state->apply(pick->seat, action, now);
+                    for (int retry = 0; !applied && is_template && retry < 20; ++retry) {
+                        ++stats.rejected_templates;
+                        action = fill_template(pick->entry, chooser);
+                        applied = state->apply(pick->seat, action, now);
+                    }
+                    if (!applied && !is_template) {
+                        FAIL(checker.where(step) << ": listed action refused: " << action.dump() << " by seat "
+                                                 << pick->seat << ": " << applied.error().message);
+                    }
+                    if (applied) {
+                        state = std::move(applied.value().state);
+                        new_log.insert(new_log.end(), applied.value().log.begin(), applied.value().log.end());
+                        events.push_back({PlayoutEvent::act, pick->seat, action, now});
+                        ++stats.actions;
+                    }
+                }
+                checker.check_state(*state, new_log, step);
+                checkpoints.emplace_back(events.size(), fingerprint(*state, players));
+            }
+            if (!state->finished()) FAIL(checker.where(step) << ": game not finished after " << step << " steps");
+            const Json outcome = state->outcome();
+            if (!outcome.contains("scores") || !outcome.contains("winners")) {
+                FAIL(checker.where(step) << ": outcome lacks scores or winners: " << outcome.dump());
+            }
+            check_replay(game, options, players, seed, events, checkpoints, checker);
+            stats.steps += step;
+            ++stats.games;
+        }
+    }
+    return stats;
+}
+
+}  // namespace taol::testing

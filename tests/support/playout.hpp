@@ -1,0 +1,56 @@
+#pragma once
+// The generic random-playout test every game passes (ARCHITECTURE.md, convention 4): many seeded
+// games of random legal actions, from every seat that may act, checked at every step.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "games/core/game.hpp"
+#include "games/core/rng.hpp"
+
+namespace taol::testing {
+
+using games::Json;
+
+struct PlayoutConfig {
+    int seeds = 500;                    // games per player count
+    std::vector<int> players;           // player counts to play; empty = every count of the game
+    Json options = nullptr;             // given options (completed with defaults)
+    int max_steps = 20000;              // a game not finished by then fails the test
+    double waiting_bias = 0.75;         // chance to pick a seat the game waits for, when any
+    double default_chance = 0.05;       // chance a waiting seat plays its default action instead
+    double expire_chance = 0.05;        // chance to jump to the next deadline instead of acting
+    // Optional filter: return false to keep the random player from sending this action (to bound
+    // optional actions like free grabs so that games end).
+    std::function<bool(const games::GameState&, games::Seat, const Json& action)> allow;
+};
+
+// One recorded event of a game, enough to replay it.
+struct PlayoutEvent {
+    enum Kind { act, expire } kind = act;
+    games::Seat seat = 0;
+    Json action;
+    games::TimeMs at = 0;
+};
+
+struct PlayoutStats {
+    int games = 0;
+    long long steps = 0;
+    long long actions = 0;
+    long long expiries = 0;
+    long long rejected_templates = 0;  // filled templates that broke a rule the template cannot say
+};
+
+// A random value for each key of an entry's "choose"; a complete action is returned unchanged.
+Json fill_template(const Json& entry, games::Rng& rng);
+
+// Plays config.seeds games for each player count and checks every invariant; a failure is
+// reported through Catch2 (FAIL with the seed, the step and what broke). Returns counts.
+PlayoutStats run_playouts(const games::Game& game, const PlayoutConfig& config);
+
+// Everything `viewer` is sent about `state` at once (view, actions, log), as one string.
+std::string everything_sent_to(const games::GameState& state, games::Viewer viewer,
+                               const std::vector<games::LogEntry>& log);
+
+}  // namespace taol::testing
