@@ -26,16 +26,32 @@ std::vector<Viewer> viewers_of(int players) {
     return viewers;
 }
 
-// All views, actions and deadlines as one string: two states that give the same fingerprint look
-// the same to everyone.
-std::string fingerprint(const GameState& state, int players) {
-    std::string out;
-    for (Viewer v : viewers_of(players)) {
-        out += state.view(v).dump();
-        if (v) out += state.actions(*v).dump();
-    }
-    for (const auto& d : state.deadlines()) out += d.kind + std::to_string(d.at);
+std::string view_and_actions(const GameState& state, Viewer viewer) {
+    std::string out = state.view(viewer).dump();
+    if (viewer) out += state.actions(*viewer).dump();
     return out;
+}
+
+std::string deadlines_text(const GameState& state) {
+    std::string out;
+    for (const auto& d : state.deadlines()) out += d.kind + "@" + std::to_string(d.at) + " ";
+    return out;
+}
+
+std::string log_and_outcome(const GameState& state, Viewer viewer, const std::vector<LogEntry>& log) {
+    std::string out;
+    for (const LogEntry& entry : log) {
+        if (entry.visible_to(viewer)) out += entry.to_json().dump();
+    }
+    if (state.finished()) out += state.outcome().dump();
+    return out;
+}
+
+// What everyone sees, hashed: two states with the same fingerprint look the same to everyone.
+std::size_t fingerprint(const GameState& state, int players) {
+    std::size_t print = std::hash<std::string>{}(deadlines_text(state));
+    for (Viewer v : viewers_of(players)) print = print * 1000003 ^ std::hash<std::string>{}(view_and_actions(state, v));
+    return print;
 }
 
 std::optional<TimeMs> earliest_deadline(const GameState& state) {
@@ -55,12 +71,17 @@ struct Checker {
         s << game.id() << " players=" << players << " seed=" << seed << " step=" << step;
         return s.str();
     }
-    void check_state(const GameState& state, const std::vector<LogEntry>& new_log, long long step) const {
+    // Checks invariants and secrets for every viewer, and returns the state's fingerprint (built
+    // from the same serialized views, so each view is made once per step).
+    std::size_t check_state(const GameState& state, const std::vector<LogEntry>& new_log, long long step) const {
         if (std::string broken = state.check_invariants(); !broken.empty()) {
             FAIL(where(step) << ": invariant broken: " << broken);
         }
+        std::size_t print = std::hash<std::string>{}(deadlines_text(state));
         for (Viewer v : viewers_of(players)) {
-            const std::string sent = everything_sent_to(state, v, new_log);
+            std::string sent = view_and_actions(state, v);
+            print = print * 1000003 ^ std::hash<std::string>{}(sent);
+            sent += log_and_outcome(state, v, new_log);
             for (const std::string& secret : state.secrets_hidden_from(v)) {
                 if (sent.find(secret) != std::string::npos) {
                     FAIL(where(step) << ": viewer " << (v ? std::to_string(*v) : "spectator")
@@ -73,6 +94,7 @@ struct Checker {
                 if (!state.default_action(s)) FAIL(where(step) << ": seat " << s << " waited for without a default");
             }
         }
+        return print;
     }
 };
 
@@ -94,27 +116,22 @@ void expire_due(std::unique_ptr<GameState>& state, TimeMs t, std::vector<Playout
     FAIL(checker.where(step) << ": deadlines never stop expiring");
 }
 
-// Replays the recorded events on a fresh game, checking the fingerprint after each step.
+// Replays the recorded events on a fresh game: it must end exactly as the played one.
 void check_replay(const games::Game& game, const Json& options, int players, std::uint64_t seed,
-                  const std::vector<PlayoutEvent>& events,
-                  const std::vector<std::pair<std::size_t, std::string>>& checkpoints, const Checker& checker) {
+                  const std::vector<PlayoutEvent>& events, const GameState& played, const Checker& checker) {
     auto state = game.setup(options, players, seed, kStart);
-    std::size_t next = 0;
-    for (std::size_t step = 0; step < checkpoints.size(); ++step) {
-        const auto& [events_done, print] = checkpoints[step];
-        for (; next < events_done; ++next) {
-            const PlayoutEvent& e = events[next];
-            if (e.kind == PlayoutEvent::expire) {
-                state = state->expire(e.at).state;
-                continue;
-            }
-            auto applied = state->apply(e.seat, e.action, e.at);
-            if (!applied) FAIL(checker.where(static_cast<long long>(step)) << ": replayed action refused: " << e.action.dump());
-            state = std::move(applied.value().state);
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        const PlayoutEvent& e = events[i];
+        if (e.kind == PlayoutEvent::expire) {
+            state = state->expire(e.at).state;
+            continue;
         }
-        if (fingerprint(*state, players) != print) {
-            FAIL(checker.where(static_cast<long long>(step)) << ": replaying the seed and stamped actions gives another state");
-        }
+        auto applied = state->apply(e.seat, e.action, e.at);
+        if (!applied) FAIL(checker.where(static_cast<long long>(i)) << ": replayed action refused: " << e.action.dump());
+        state = std::move(applied.value().state);
+    }
+    if (fingerprint(*state, players) != fingerprint(played, players) || state->outcome() != played.outcome()) {
+        FAIL(checker.where(static_cast<long long>(events.size())) << ": replaying the seed and stamped actions gives another game");
     }
 }
 
@@ -146,14 +163,7 @@ Json fill_template(const Json& entry, games::Rng& rng) {
 }
 
 std::string everything_sent_to(const GameState& state, Viewer viewer, const std::vector<LogEntry>& log) {
-    std::string out = state.view(viewer).dump();
-    if (viewer) out += state.actions(*viewer).dump();
-    for (const auto& d : state.deadlines()) out += d.kind;
-    for (const LogEntry& entry : log) {
-        if (entry.visible_to(viewer)) out += entry.to_json().dump();
-    }
-    if (state.finished()) out += state.outcome().dump();
-    return out;
+    return view_and_actions(state, viewer) + deadlines_text(state) + log_and_outcome(state, viewer, log);
 }
 
 PlayoutStats run_playouts(const games::Game& game, const PlayoutConfig& config) {
@@ -173,7 +183,6 @@ PlayoutStats run_playouts(const games::Game& game, const PlayoutConfig& config) 
             auto state = game.setup(options, players, seed, kStart);
             TimeMs now = kStart;
             std::vector<PlayoutEvent> events;
-            std::vector<std::pair<std::size_t, std::string>> checkpoints;  // (events so far, fingerprint)
             std::vector<LogEntry> new_log;
             checker.check_state(*state, new_log, 0);
             long long step = 0;
@@ -239,14 +248,13 @@ PlayoutStats run_playouts(const games::Game& game, const PlayoutConfig& config) 
                     }
                 }
                 checker.check_state(*state, new_log, step);
-                checkpoints.emplace_back(events.size(), fingerprint(*state, players));
             }
             if (!state->finished()) FAIL(checker.where(step) << ": game not finished after " << step << " steps");
             const Json outcome = state->outcome();
             if (!outcome.contains("scores") || !outcome.contains("winners")) {
                 FAIL(checker.where(step) << ": outcome lacks scores or winners: " << outcome.dump());
             }
-            check_replay(game, options, players, seed, events, checkpoints, checker);
+            check_replay(game, options, players, seed, events, *state, checker);
             stats.steps += step;
             ++stats.games;
         }

@@ -1,0 +1,18 @@
+#pragma once
+// What each viewer is sent: the view, the action list, and (for tests) the fragments by which a
+// hidden Catch card would show. Redaction happens here and nowhere else.
+#include <string>
+#include <vector>
+
+#include "games/core/types.hpp"
+#include "games/fishfish/table.hpp"
+
+namespace taol::games::fishfish {
+
+Json view_of(const Table& table, Viewer viewer);
+
+Json actions_of(const Table& table, Seat seat);
+
+std::vector<std::string> secrets_hidden_from(const Table& table, Viewer viewer);
+
+}  // namespace taol::games::fishfish
