@@ -1,0 +1,30 @@
+#include "games/castors/cards.hpp"
+
+namespace taol::games::castors {
+
+std::vector<Face> full_deck() {
+    std::vector<Face> deck;
+    deck.reserve(kDeckSize);
+    for (const CardKind& kind : kDeck) deck.insert(deck.end(), static_cast<std::size_t>(kind.copies), kind.face);
+    return deck;
+}
+
+Json face_json(Face face) {
+    if (is_number(face)) return face;
+    return std::string(kDeck.at(static_cast<std::size_t>(face)).name);
+}
+
+Face face_from_json(const Json& value) {
+    if (value.is_number_integer()) {
+        const long long n = value.get<long long>();
+        return n >= 0 && n <= 9 ? static_cast<Face>(n) : -1;
+    }
+    if (value.is_string()) {
+        for (const CardKind& kind : kDeck) {
+            if (!kind.name.empty() && value.get<std::string>() == kind.name) return kind.face;
+        }
+    }
+    return -1;
+}
+
+}  // namespace taol::games::castors

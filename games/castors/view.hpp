@@ -1,0 +1,21 @@
+#pragma once
+// What each viewer may see: the one place where secrets are stripped.
+#include <string>
+#include <vector>
+
+#include "games/castors/table.hpp"
+
+namespace taol::games::castors {
+
+// True when `viewer` may see the face of the card at (seat, position) now.
+bool face_visible(const Table& t, Viewer viewer, Seat seat, int position);
+
+// True when `viewer` may see the face of the drawn card.
+bool drawn_visible(const Table& t, Viewer viewer);
+
+Json view_of(const Table& t, Viewer viewer);
+
+// The serialized fragments by which a card hidden from `viewer` would show in what it is sent.
+std::vector<std::string> secrets_of(const Table& t, Viewer viewer);
+
+}  // namespace taol::games::castors
