@@ -1,0 +1,242 @@
+// Bharg: the opponent's hand (backs) at the top, the draw pile, the discard pile and the Ace pile
+// in the middle, the viewer's hand at the bottom grouped as the server's solver arranges it
+// (bhargs, cards bound by the top Ace, unbound cards). A round ends on the summary: both hands
+// arranged, the points, "next round". The client never decides a rule: it draws the view and
+// sends listed actions.
+import { h, clear } from '/js/dom.js';
+import { card, cardBack, cardName, suitIcon } from '/games/bharg-cards.js';
+
+const PLAYING = new Set(['draw', 'discard']);
+
+function findAction(snap, type, from) {
+  return (snap.actions || []).find((a) => a.type === type && (from === undefined || a.from === from));
+}
+
+function score(v, seat) { return (v.scores || [])[seat] ?? 0; }
+
+function cardCount(v, seat) { return ((v.players || []).find((p) => p.seat === seat) || {}).cards ?? 0; }
+
+function notReady(v) {
+  const ready = (v.result && v.result.ready) || [];
+  return [0, 1].filter((s) => !ready[s]);
+}
+
+// ---------------------------------------------------------------- contract
+
+export function prompt(snap, ctx) {
+  const v = snap.view || {};
+  if (findAction(snap, 'draw')) return ctx.gt(findAction(snap, 'draw', 'discard') ? 'ui.prompt_draw' : 'ui.prompt_draw_deck');
+  if (findAction(snap, 'discard')) return ctx.gt('ui.prompt_discard');
+  if (findAction(snap, 'ready')) return ctx.gt('ui.prompt_ready');
+  if (PLAYING.has(v.phase)) return ctx.gt('ui.prompt_wait_turn', { name: ctx.seatName(v.turn) });
+  if (v.phase === 'round_over') return ctx.gt('ui.prompt_wait_ready', { names: notReady(v).map((s) => ctx.seatName(s)).join(', ') });
+  return null;
+}
+
+export function seatSummary(snap, seat, ctx) {
+  const v = snap.view || {};
+  const parts = [ctx.gt('ui.score_of', { n: score(v, seat), target: v.target })];
+  if (PLAYING.has(v.phase)) parts.push(ctx.gt('ui.cards_n', { n: cardCount(v, seat) }));
+  if (seat === v.dealer) parts.push(ctx.gt('ui.dealer'));
+  return parts.join(' · ');
+}
+
+export function soundFor(entry) {
+  const k = entry.text_key;
+  if (k === 'bharg.round_won') return 'win';
+  if (k === 'bharg.discard' || k === 'bharg.discard_ace' || k === 'bharg.take_discard' || k === 'bharg.drawn' || k === 'bharg.deal') return 'flip';
+  return null;
+}
+
+export function outcomeDetails(outcome, snap, ctx) {
+  return history(outcome.rounds || (snap.view || {}).rounds || [], ctx);
+}
+
+// ---------------------------------------------------------------- pieces
+
+function history(rounds, ctx) {
+  if (!rounds.length) return null;
+  return h('table', { class: 'rounds bh-history' },
+    h('caption', { class: 'sr-only' }, ctx.gt('ui.history')),
+    h('thead', {}, h('tr', {},
+      ['round_col', 'winner_col', 'points_col', 'reason_col'].map((k) => h('th', { scope: 'col' }, ctx.gt(`ui.${k}`))))),
+    h('tbody', {}, rounds.map((r) => h('tr', {},
+      h('th', { scope: 'row' }, String(r.round)),
+      h('td', {}, r.winner === null || r.winner === undefined ? ctx.gt('ui.nobody') : ctx.seatName(r.winner)),
+      h('td', {}, String(r.points)),
+      h('td', {}, ctx.gt(`ui.reason_${r.reason}`))))));
+}
+
+// One card of an arranged hand: a button that discards it when the server lists that.
+function handCard(name, ctx, opts) {
+  const face = card(name, ctx, { class: opts.fresh === name ? 'fresh' : null, highlight: opts.aceSuits });
+  const tagged = opts.fresh === name ? h('span', { class: 'bh-fresh-wrap' }, face, h('span', { class: 'bh-new' }, ctx.gt('ui.new_card'))) : face;
+  if (!opts.discard) return h('span', { class: 'bh-slot' }, tagged);
+  const action = ctx.fill(opts.discard, { card: name });
+  return h('button', {
+    class: 'bh-slot pick', disabled: ctx.pending || !action,
+    'aria-label': ctx.gt('ui.discard_label', { card: cardName(name, ctx) }),
+    dataset: { act: 'discard', key: `bh-card-${name}` },
+    onclick: () => { if (action) ctx.send(action); },
+  }, tagged);
+}
+
+// An arrangement {bhargs, ace_bound, unbound, unbound_value, all_bound} as labelled groups.
+function arranged(arr, ctx, opts = {}) {
+  const groups = h('div', { class: 'bh-groups' });
+  (arr.bhargs || []).forEach((group) => {
+    groups.append(h('div', { class: 'bh-group bharg' },
+      h('span', { class: 'bh-group-title' }, ctx.gt('ui.group_bharg')),
+      h('div', { class: 'bh-cards' }, group.map((c) => handCard(c, ctx, opts)))));
+  });
+  if ((arr.ace_bound || []).length) {
+    groups.append(h('div', { class: 'bh-group ace' },
+      h('span', { class: 'bh-group-title' }, ctx.gt('ui.group_ace'), (opts.aceSuits || []).map((s) => suitIcon(s, 16))),
+      h('div', { class: 'bh-cards' }, arr.ace_bound.map((c) => handCard(c, ctx, opts)))));
+  }
+  if ((arr.unbound || []).length) {
+    groups.append(h('div', { class: 'bh-group loose' },
+      h('span', { class: 'bh-group-title' }, ctx.gt('ui.group_unbound', { n: arr.unbound_value })),
+      h('div', { class: 'bh-cards' }, arr.unbound.map((c) => handCard(c, ctx, opts)))));
+  }
+  return groups;
+}
+
+function playerArea(v, seat, ctx, snap, isMe) {
+  const turn = PLAYING.has(v.phase) && v.turn === seat;
+  const area = h('section', {
+    class: ['bh-player', isMe && 'me', turn && 'turn'], style: { '--seat': ctx.seatColor(seat) },
+    dataset: { seat: String(seat) }, 'aria-label': ctx.seatName(seat),
+  });
+  const tags = [];
+  if (seat === v.dealer) tags.push(h('span', { class: 'bh-tag' }, ctx.gt('ui.dealer')));
+  if (isMe && v.hand && v.hand.all_bound) tags.push(h('span', { class: 'bh-tag good' }, ctx.gt('ui.all_bound')));
+  area.append(h('header', { class: 'bh-head' }, ctx.seatBadge(seat), tags,
+    h('span', { class: 'bh-score' }, ctx.gt('ui.score_of', { n: score(v, seat), target: v.target })),
+    turn ? ctx.countdown(seat) : null));
+  if (isMe && v.hand) {
+    area.append(arranged(v.hand, ctx, { discard: findAction(snap, 'discard'), fresh: v.drawn, aceSuits: v.ace_suits }));
+  } else {
+    const n = cardCount(v, seat);
+    area.append(h('div', { class: 'bh-backs', 'aria-label': ctx.gt('ui.cards_n', { n }) },
+      Array.from({ length: n }, () => cardBack({ small: true }))));
+  }
+  if (turn && v.phase === 'discard' && !isMe) {
+    area.append(h('p', { class: 'bh-note' },
+      ctx.gt(v.drawn_from === 'deck' ? 'ui.took_deck' : 'ui.took_discard', { name: ctx.seatName(seat) })));
+  }
+  return area;
+}
+
+function pileButton(entry, ctx, key, label, content) {
+  return h('button', {
+    class: ['bh-pile-btn', entry && 'live'], disabled: !entry || ctx.pending, 'aria-label': label,
+    dataset: { act: 'draw', key }, onclick: () => { if (entry) ctx.send(entry); },
+  }, content);
+}
+
+function middle(v, ctx, snap) {
+  const st = ctx.state;
+  const pile = v.discard || [];
+  const top = pile[pile.length - 1];
+  const freshTop = top && st.lastTop !== undefined && st.lastTop !== `${v.round}|${top}`;
+  st.lastTop = top ? `${v.round}|${top}` : '';
+  const aces = v.aces || [];
+  const topAce = v.top_ace;
+  const freshAce = topAce && st.lastAce !== undefined && st.lastAce !== `${v.round}|${topAce}`;
+  st.lastAce = topAce ? `${v.round}|${topAce}` : '';
+
+  const deck = h('div', { class: 'bh-pile' },
+    h('h4', {}, ctx.gt('ui.deck')),
+    pileButton(findAction(snap, 'draw', 'deck'), ctx, 'bh-deck', ctx.gt('ui.draw_deck_label', { n: v.deck }),
+      [cardBack(), h('span', { class: 'bh-count' }, ctx.gt('ui.cards_n', { n: v.deck }))]));
+  const discard = h('div', { class: 'bh-pile' },
+    h('h4', {}, ctx.gt('ui.discard')),
+    pileButton(findAction(snap, 'draw', 'discard'), ctx, 'bh-discard',
+      top ? ctx.gt('ui.take_label', { card: cardName(top, ctx) }) : ctx.gt('ui.discard_empty'),
+      [top ? card(top, ctx, { class: freshTop ? 'enter' : null }) : h('span', { class: 'bh-card empty' }, ctx.gt('ui.discard_empty')),
+        h('span', { class: 'bh-count' }, ctx.gt('ui.cards_n', { n: pile.length }))]),
+    pile.length > 1 ? h('details', { class: 'bh-all' },
+      h('summary', { dataset: { key: 'bh-all-discard' } }, ctx.gt('ui.show_discard', { n: pile.length })),
+      h('div', { class: 'bh-cards' }, pile.slice().reverse().map((c) => card(c, ctx, { small: true })))) : null);
+  const acePile = h('div', { class: 'bh-pile bh-aces' },
+    h('h4', {}, ctx.gt('ui.aces')),
+    topAce
+      ? h('div', { class: ['bh-top-ace', freshAce && 'enter'] }, card(topAce, ctx, { highlight: v.ace_suits }))
+      : h('span', { class: 'bh-card empty' }, ctx.gt('ui.no_ace_short')),
+    h('p', { class: 'bh-ace-rule' }, topAce
+      ? [ctx.gt('ui.ace_binds'), ' ', (v.ace_suits || []).map((s) => h('span', { class: 'bh-suit-name' }, suitIcon(s, 18), ctx.gt(`suits.${s}`)))]
+      : ctx.gt('ui.no_ace')),
+    aces.length > 1 ? h('div', { class: 'bh-ace-list', 'aria-label': ctx.gt('ui.aces') },
+      aces.slice(0, -1).reverse().map((c) => card(c, ctx, { small: true }))) : null);
+  return h('section', { class: 'bh-middle' }, deck, discard, acePile);
+}
+
+function resultPanel(v, ctx, snap) {
+  const r = v.result;
+  const st = ctx.state;
+  const key = `${r.round}`;
+  const fresh = st.lastResult !== key;
+  st.lastResult = key;
+  const won = r.reason === 'bharg' && r.winner !== null && r.winner !== undefined;
+  const order = won ? [r.winner, 1 - r.winner] : [0, 1];
+  const aceSuits = v.ace_suits || [];
+  const panel = h('section', { class: ['bh-result', won && 'won'], 'aria-live': 'polite' });
+  panel.append(won
+    ? h('div', { class: ['bh-bharg', fresh && 'enter'], role: 'status' },
+      h('span', { class: 'bh-bharg-word' }, ctx.gt('ui.bharg_shout')),
+      h('span', {}, ctx.gt('ui.result_won', { name: ctx.seatName(r.winner), points: r.points })))
+    : h('div', { class: 'bh-void', role: 'status' }, ctx.gt(`ui.result_${r.reason}`)));
+  panel.append(h('p', { class: 'bh-note' }, v.top_ace
+    ? [ctx.gt('ui.ace_binds'), ' ', aceSuits.map((s) => h('span', { class: 'bh-suit-name' }, suitIcon(s, 16), ctx.gt(`suits.${s}`)))]
+    : ctx.gt('ui.no_ace')));
+  for (const seat of order) {
+    const arr = (r.hands || [])[seat] || {};
+    panel.append(h('div', { class: ['bh-reveal', won && seat === r.winner && 'winner'], style: { '--seat': ctx.seatColor(seat) } },
+      h('header', { class: 'bh-head' }, ctx.seatBadge(seat),
+        won && seat === r.winner ? h('span', { class: 'tag win' }, ctx.gt('ui.round_winner')) : null,
+        h('span', { class: 'bh-score' }, won && seat !== r.winner
+          ? ctx.gt('ui.gives', { n: arr.unbound_value ?? 0 })
+          : ctx.gt('ui.score_of', { n: score(v, seat), target: v.target }))),
+      arranged(arr, ctx, { aceSuits })));
+  }
+  const ready = findAction(snap, 'ready');
+  if (ready) {
+    panel.append(h('div', { class: 'bh-buttons' }, h('button', {
+      class: 'primary big', disabled: ctx.pending, dataset: { act: 'ready', key: 'bh-ready' },
+      onclick: () => ctx.send(ready),
+    }, ctx.gt('ui.ready'))));
+  } else if (v.phase === 'round_over') {
+    panel.append(h('p', { class: 'bh-note' }, ctx.gt('ui.prompt_wait_ready', { names: notReady(v).map((s) => ctx.seatName(s)).join(', ') })));
+  }
+  return panel;
+}
+
+function topStrip(v, ctx) {
+  return h('div', { class: 'bh-top' },
+    h('span', { class: 'bh-round' }, ctx.gt('ui.round', { round: v.round, max: v.rounds_max })),
+    h('span', {}, ctx.gt('ui.target', { n: v.target })),
+    v.extended && v.extended !== 'none' ? h('span', {}, ctx.gt(`options.extended.${v.extended}`)) : null,
+    PLAYING.has(v.phase) ? h('span', { class: 'bh-turns' }, ctx.gt('ui.turns', { n: v.turns, max: v.turns_max })) : null,
+    PLAYING.has(v.phase) && v.reshuffles ? h('span', { class: 'bh-turns' }, ctx.gt('ui.reshuffles', { n: v.reshuffles, max: v.reshuffles_max })) : null);
+}
+
+export function render(root, snap, ctx) {
+  const v = snap.view || {};
+  const me = ctx.mySeat;
+  clear(root);
+  const board = h('div', { class: 'bh' });
+  board.append(topStrip(v, ctx));
+  // The viewer at the bottom; a spectator sees seat 0 there.
+  const bottom = me === 0 || me === 1 ? me : 0;
+  if (PLAYING.has(v.phase)) {
+    board.append(playerArea(v, 1 - bottom, ctx, snap, false));
+    board.append(middle(v, ctx, snap));
+    board.append(playerArea(v, bottom, ctx, snap, me === bottom));
+  } else if (v.result) {
+    board.append(resultPanel(v, ctx, snap));
+  }
+  const past = history(v.rounds || [], ctx);
+  if (past && v.phase !== 'finished') board.append(h('details', { class: 'bh-history-box' }, h('summary', { dataset: { key: 'bh-history' } }, ctx.gt('ui.history')), past));
+  root.append(board);
+}

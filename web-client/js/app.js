@@ -1,0 +1,390 @@
+// Start-up, the client's state, routing (/ and /r/<CODE>) and the handling of server messages.
+// Views (lobby.js, room.js) draw from `state` and call the intents exported through `app`.
+import { Connection } from '/js/net.js';
+import { t, setLang, getLang, onLangChange, setSeatNamer } from '/js/i18n.js';
+import { noteServerTime, startTicker } from '/js/clock.js';
+import { play } from '/js/sound.js';
+import { h } from '/js/dom.js';
+import { renderTopbar } from '/js/topbar.js';
+import { LobbyView } from '/js/lobby.js';
+import { RoomView } from '/js/room.js';
+
+const store = {
+  get(k) { try { return localStorage.getItem(k); } catch { return null; } },
+  set(k, v) { try { if (v === null) localStorage.removeItem(k); else localStorage.setItem(k, v); } catch { /* private mode */ } },
+};
+
+export const state = {
+  name: store.get('taol.name') || '',
+  token: store.get('taol.token') || null,
+  games: [],
+  gamesById: {},
+  conn: 'idle',          // idle | connecting | online | reconnecting
+  welcomed: false,
+  helloName: null,
+  code: null,            // the room we are in
+  role: null,            // 'player' | 'spectator'
+  room: null,            // the last `room` message
+  mySeat: null,
+  snap: null,            // the last snapshot
+  log: [],               // accumulated, newest first
+  chat: [],              // oldest first
+  freshLog: true,        // the next snapshot starts the log afresh
+  target: null,          // {code, as}: a room to enter once welcomed
+  screen: 'lobby',       // lobby | name | watch | conflict | room
+  conflict: null,        // {current, wanted}
+  pending: 0,
+  gameEpoch: 0,          // changes with every new game (renderer scratch state is reset)
+};
+
+const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+const conn = new Connection(wsUrl, {
+  open: () => sayHello(),
+  message: (msg) => onMessage(msg),
+  state: (s) => { state.conn = s; if (s !== 'online') state.welcomed = false; render(); },
+});
+
+let welcomeWaiters = [];
+let lobby = null;
+let roomView = null;
+
+// ---------- routing ----------
+
+function codeFromPath() {
+  const m = location.pathname.match(/^\/r\/([A-Za-z0-9]+)\/?$/);
+  return m ? m[1].toUpperCase() : null;
+}
+
+function goToRoomUrl(code) {
+  const path = `/r/${code}`;
+  if (location.pathname !== path) history.replaceState(null, '', path);
+}
+
+// ---------- connection ----------
+
+function sayHello() {
+  state.freshLog = true;
+  const name = state.name || 'Anonyme';
+  conn.request({ type: 'hello', name, ...(state.token ? { token: state.token } : {}) }, { quiet: true })
+    .then((welcome) => {
+      state.token = welcome.token;
+      store.set('taol.token', welcome.token);
+      state.welcomed = true;
+      state.helloName = name;
+      welcomeWaiters.forEach((w) => w.resolve());
+      welcomeWaiters = [];
+      afterWelcome(!!welcome.resumed);
+      render();
+    })
+    .catch((err) => {
+      welcomeWaiters.forEach((w) => w.reject(err));
+      welcomeWaiters = [];
+      if (err.code !== 'disconnected') toastError(err);
+    });
+}
+
+// After a (re)connection: a known token brings its room by itself; otherwise go back in.
+function afterWelcome(resumed) {
+  const code = state.code || state.target?.code;
+  if (!code) return;
+  const as = state.code ? state.role : state.target.as;
+  const rejoin = () => {
+    if (state.room && state.roomSeenAt > helloAt) return; // the room came with the resume
+    join(code, as);
+  };
+  const helloAt = performance.now();
+  if (resumed) setTimeout(rejoin, 600);
+  else rejoin();
+}
+
+function ensureHello(name) {
+  if (state.welcomed && state.helloName === name) return Promise.resolve();
+  state.name = name;
+  store.set('taol.name', name);
+  const p = new Promise((resolve, reject) => welcomeWaiters.push({ resolve, reject }));
+  if (state.conn === 'online') { conn.close(); }
+  conn.open();
+  return p;
+}
+
+// ---------- messages ----------
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case 'room': onRoom(msg); break;
+    case 'snapshot': onSnapshot(msg); break;
+    case 'chat': onChat(msg); break;
+    case 'error': if (msg.id === undefined || msg.id === null) toastError(msg); break;
+    default: break;
+  }
+}
+
+function seatFromRoom(room) {
+  if ('you' in room) return room.you;
+  if (state.role === 'spectator') return null;
+  if (state.snap && state.snap.room === room.room && room.status !== 'waiting') return state.snap.seat;
+  const seats = room.seats || [];
+  const prev = state.mySeat;
+  if (prev !== null && prev !== undefined && seats[prev]?.name === state.helloName) return prev;
+  const mine = seats.filter((s) => s.name === state.helloName).map((s) => s.seat);
+  if (prev !== null && prev !== undefined) {
+    const below = mine.filter((s) => s <= prev);
+    if (below.length) return below[below.length - 1];
+  }
+  if (mine.length) return mine[mine.length - 1];
+  return prev ?? (seats.length ? seats.length - 1 : null);
+}
+
+function onRoom(msg) {
+  if (state.target && !state.code && msg.room !== state.target.code) {
+    // A resumed room that is not the one whose link was opened: let the player choose.
+    state.conflict = { current: msg, wanted: state.target.code, as: state.target.as };
+    state.screen = 'conflict';
+    render();
+    return;
+  }
+  if (state.code !== msg.room) {
+    // Entering a room (created, joined or resumed).
+    state.code = msg.room;
+    state.chat = [];
+    state.snap = null;
+    state.log = [];
+    state.mySeat = null;
+    if (!state.role) state.role = state.target?.as || 'player';
+  }
+  state.target = null;
+  if ('you' in msg && msg.you === null) state.role = 'spectator';
+  state.room = msg;
+  state.roomSeenAt = performance.now();
+  state.mySeat = seatFromRoom(msg);
+  state.screen = 'room';
+  goToRoomUrl(msg.room);
+  render();
+}
+
+function onSnapshot(snap) {
+  if (!state.code) state.code = snap.room;
+  if (snap.room !== state.code) return;
+  const prev = state.snap;
+  const newGame = prev && (snap.rev < prev.rev || (prev.status === 'finished' && snap.status === 'playing'));
+  if (!prev || newGame) state.gameEpoch += 1;
+  if (state.freshLog || newGame || !prev) {
+    state.log = [];
+    state.freshLog = false;
+  } else if (prev && snap.log?.length) {
+    soundsFor(snap.log);
+  }
+  if (Array.isArray(snap.log) && snap.log.length) state.log = [...snap.log].reverse().concat(state.log).slice(0, 1000);
+  noteServerTime(snap.server_time);
+  state.snap = snap;
+  if (snap.seat !== undefined) state.mySeat = snap.seat;
+  if (snap.seat === null) state.role = 'spectator';
+  if (state.room && snap.status && state.room.status !== snap.status) state.room = { ...state.room, status: snap.status };
+  const wasWaitingForMe = prev && prev.rev !== snap.rev && (prev.waiting_for || []).includes(state.mySeat);
+  const waitsForMe = (snap.waiting_for || []).includes(state.mySeat) && (snap.actions || []).length > 0;
+  if (waitsForMe && !wasWaitingForMe && prev) play('turn');
+  if (snap.status === 'finished' && prev && prev.status !== 'finished') play('win');
+  state.screen = 'room';
+  render();
+}
+
+function soundsFor(entries) {
+  const renderer = roomView?.renderer;
+  for (const e of entries) {
+    const name = renderer?.soundFor?.(e);
+    if (name) { play(name); return; }
+  }
+}
+
+function onChat(msg) {
+  state.chat.push(msg);
+  if (state.chat.length > 300) state.chat.shift();
+  roomView?.appendChat(msg);
+}
+
+// ---------- intents (called by the views) ----------
+
+export function errorText(err) {
+  if (!err) return '';
+  if (err.code === 'too_late') {
+    if (err.winner === null || err.winner === undefined) return t('errors.too_late_deadline', { margin: err.margin_ms ?? 0 });
+    return t('errors.too_late', { winner: seatName(err.winner), margin: err.margin_ms ?? 0 });
+  }
+  const key = `errors.${err.code}`;
+  const text = t(key);
+  return text === key ? (err.message || err.code) : text;
+}
+
+export function toast(text, kind = 'info') {
+  const box = document.getElementById('toasts');
+  const el = h('div', { class: ['toast', kind], role: kind === 'error' ? 'alert' : 'status' }, text);
+  box.append(el);
+  setTimeout(() => el.classList.add('gone'), 4200);
+  setTimeout(() => el.remove(), 4500);
+}
+
+export function toastError(err) { toast(errorText(err), 'error'); }
+
+export function seatName(seat) {
+  const s = state.room?.seats?.find((x) => x.seat === seat);
+  return s?.name || `#${Number(seat) + 1}`;
+}
+setSeatNamer(seatName);
+
+async function join(code, as) {
+  const before = state.role;
+  state.role = as; // before the answer: the `room` that comes back must know who we are
+  if (as === 'spectator') state.mySeat = null;
+  try {
+    await conn.request({ type: 'join', room: code, as });
+    store.set('taol.watching', as === 'spectator' ? code : null);
+  } catch (err) {
+    if (err.code === 'disconnected') return;
+    if (err.code === 'already_in_room') return; // the resumed room is ours
+    state.role = before;
+    if (as === 'player' && (err.code === 'already_started' || err.code === 'room_full')) {
+      state.target = { code, as: 'spectator', reason: err.code };
+      state.screen = 'watch';
+    } else {
+      toastError(err);
+      if (state.code === code) leftRoom();
+      state.target = null;
+      state.screen = 'lobby';
+      history.replaceState(null, '', '/');
+    }
+    render();
+  }
+}
+
+function leftRoom() {
+  state.code = null;
+  state.room = null;
+  state.snap = null;
+  state.role = null;
+  state.mySeat = null;
+  state.log = [];
+  state.chat = [];
+}
+
+export const app = {
+  state,
+  async create(name, game, options) {
+    await ensureHello(name);
+    state.role = 'player';
+    state.mySeat = 0;
+    await conn.request({ type: 'create', game, options });
+  },
+  async enter(name, code, as) {
+    state.target = { code: code.toUpperCase(), as };
+    if (state.welcomed && state.helloName === name) await join(state.target.code, as);
+    else await ensureHello(name); // the welcome brings the target in (afterWelcome)
+  },
+  async leave() {
+    try { await conn.request({ type: 'leave' }, { quiet: true }); } catch (err) { if (err.code !== 'not_in_room') toastError(err); }
+    leftRoom();
+    state.screen = 'lobby';
+    history.pushState(null, '', '/');
+    render();
+  },
+  async resolveConflict(goToWanted) {
+    const c = state.conflict;
+    state.conflict = null;
+    if (!goToWanted) {
+      state.target = null;
+      onRoom(c.current);
+      return;
+    }
+    try { await conn.request({ type: 'leave' }, { quiet: true }); } catch { /* not in it any more */ }
+    leftRoom();
+    state.target = { code: c.wanted, as: c.as };
+    await join(c.wanted, c.as);
+  },
+  start(options) { return conn.request({ type: 'start', options }).catch(toastError); },
+  rematch(options) { return conn.request({ type: 'rematch', options }).catch(toastError); },
+  chat(text) { return conn.request({ type: 'chat', text }).catch(toastError); },
+  // Sends an action; the answer (a snapshot) goes through onSnapshot like any other.
+  async act(action) {
+    state.pending += 1;
+    render();
+    try {
+      const snapshot = await conn.request({ type: 'act', action, ...(state.snap ? { rev: state.snap.rev } : {}) });
+      return { ok: true, snapshot };
+    } catch (error) {
+      toastError(error);
+      return { ok: false, error };
+    } finally {
+      state.pending -= 1;
+      render();
+    }
+  },
+  render: () => render(),
+  toast: (text, kind) => toast(text, kind),
+  errorText: (err) => errorText(err),
+  seatName: (seat) => seatName(seat),
+  setName(name) { state.name = name; store.set('taol.name', name); },
+};
+
+// ---------- drawing ----------
+
+let scheduled = false;
+function render() {
+  if (scheduled) return;
+  scheduled = true;
+  requestAnimationFrame(() => { scheduled = false; draw(); });
+}
+
+function draw() {
+  renderTopbar(document.getElementById('topbar'), app);
+  const main = document.getElementById('main');
+  if (state.screen === 'room' && state.room) {
+    if (!roomView || roomView.code !== state.code) {
+      lobby = null;
+      roomView = new RoomView(main, app);
+    }
+    roomView.update();
+  } else {
+    roomView = null;
+    if (!lobby) lobby = new LobbyView(main, app);
+    lobby.update();
+    document.getElementById('prompt').textContent = '';
+    document.getElementById('prompt').hidden = true;
+  }
+}
+
+async function loadGames() {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const res = await fetch('/api/games', { cache: 'no-store' });
+      if (!res.ok) throw new Error(String(res.status));
+      state.games = await res.json();
+      state.gamesById = Object.fromEntries(state.games.map((g) => [g.id, g]));
+      render();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, Math.min(8000, 500 * 2 ** attempt)));
+    }
+  }
+}
+
+function boot() {
+  const lang = store.get('taol.lang');
+  if (lang) setLang(lang);
+  document.documentElement.lang = getLang();
+  onLangChange(() => { lobby?.rebuild?.(); roomView?.langChanged(); render(); });
+  startTicker();
+  loadGames();
+  const code = codeFromPath();
+  if (code) {
+    // Someone who watched this room comes back as a spectator, not knocking on a seat.
+    state.target = { code, as: store.get('taol.watching') === code ? 'spectator' : 'player' };
+    state.screen = state.name ? 'joining' : 'name';
+  }
+  // With a name (remembered), connect at once: a known token brings its room back.
+  if (state.name) conn.open();
+  window.addEventListener('popstate', () => {
+    if (!codeFromPath() && state.code) app.leave();
+  });
+  render();
+}
+
+boot();

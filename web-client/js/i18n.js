@@ -1,0 +1,80 @@
+// Translation: t(key, params) with the current language, French as the fallback.
+import fr from '/i18n/fr.js';
+import en from '/i18n/en.js';
+
+const dictionaries = { fr, en };
+let lang = 'fr';
+let seatNamer = (s) => `#${Number(s) + 1}`;
+const listeners = new Set();
+
+export function getLang() { return lang; }
+export function languages() { return Object.keys(dictionaries); }
+
+export function setLang(next) {
+  if (!dictionaries[next] || next === lang) return;
+  lang = next;
+  document.documentElement.lang = next;
+  try { localStorage.setItem('taol.lang', next); } catch { /* private mode */ }
+  for (const fn of listeners) fn(next);
+}
+
+export function onLangChange(fn) { listeners.add(fn); }
+
+// The app tells how a seat number becomes a name (the room's seats).
+export function setSeatNamer(fn) { seatNamer = fn; }
+
+function lookup(dict, key) {
+  let node = dict;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object' || !(part in node)) return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+export function has(key) {
+  return lookup(dictionaries[lang], key) !== undefined || lookup(fr, key) !== undefined;
+}
+
+// Helpers handed to dictionary functions and used by "{x|fmt}" placeholders.
+export const formatters = {
+  seat: (s) => (s === null || s === undefined ? '—' : seatNamer(s)),
+  seats: (list) => formatters.list((list || []).map((s) => seatNamer(s))),
+  scores: (list) => (list || []).map((v, s) => `${seatNamer(s)} ${v}`).join(', '),
+  list: (items) => {
+    const xs = (items || []).map(String);
+    if (xs.length <= 1) return xs.join('');
+    const and = lookup(dictionaries[lang], 'common.and') || ' & ';
+    return xs.slice(0, -1).join(', ') + and + xs[xs.length - 1];
+  },
+  plural: (n, one, many) => (Math.abs(Number(n)) >= 2 ? many : one),
+};
+
+function interpolate(text, params) {
+  return text.replace(/\{(\w+)(?:\|(\w+))?\}/g, (whole, name, fmt) => {
+    if (!params || !(name in params)) return whole;
+    const v = params[name];
+    if (fmt && formatters[fmt]) return formatters[fmt](v);
+    return Array.isArray(v) ? v.join(', ') : String(v);
+  });
+}
+
+export function t(key, params) {
+  let entry = lookup(dictionaries[lang], key);
+  if (entry === undefined) entry = lookup(fr, key);
+  if (entry === undefined) return key;
+  if (typeof entry === 'function') return entry(params || {}, formatters);
+  if (typeof entry === 'string') return interpolate(entry, params);
+  return entry; // arrays (rules lines) and blocks
+}
+
+// A log entry {text_key, params} as a sentence: "<game>.<rest>" is found at "<game>.log.<rest>",
+// other keys under "log.". Unknown keys still say something readable.
+export function logText(entry) {
+  const key = String(entry.text_key || '');
+  const dot = key.indexOf('.');
+  const candidates = dot > 0 ? [`${key.slice(0, dot)}.log.${key.slice(dot + 1)}`, `log.${key}`] : [`log.${key}`];
+  for (const c of candidates) if (has(c)) return t(c, entry.params);
+  const params = entry.params && Object.keys(entry.params).length ? ` ${JSON.stringify(entry.params)}` : '';
+  return key + params;
+}

@@ -1,0 +1,13 @@
+// Small inline icons (no emoji: not every system has a colour emoji font).
+import { svg } from '/js/dom.js';
+
+const PATHS = {
+  sound_on: '<path d="M3 8h4l5-4v16l-5-4H3z" fill="currentColor"/><path d="M15 8.5a4.5 4.5 0 0 1 0 7M17.5 6a8 8 0 0 1 0 12" stroke="currentColor" stroke-width="2" fill="none" stroke-linecap="round"/>',
+  sound_off: '<path d="M3 8h4l5-4v16l-5-4H3z" fill="currentColor"/><path d="M15.5 9l5 6m0-6l-5 6" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>',
+  eye: '<path d="M2 12s3.6-6 10-6 10 6 10 6-3.6 6-10 6S2 12 2 12z" fill="none" stroke="currentColor" stroke-width="2"/><circle cx="12" cy="12" r="3" fill="currentColor"/>',
+  trophy: '<path d="M7 3h10v5a5 5 0 0 1-10 0z" fill="#f4b942" stroke="#7a4f00" stroke-width="1.3"/><path d="M7 5H4a3 3 0 0 0 3 4M17 5h3a3 3 0 0 1-3 4" fill="none" stroke="#7a4f00" stroke-width="1.3"/><path d="M12 13v4M8 21h8l-1-4H9z" fill="#f4b942" stroke="#7a4f00" stroke-width="1.3"/>',
+};
+
+export function icon(name, size = 20) {
+  return svg(`<svg viewBox="0 0 24 24" width="${size}" height="${size}">${PATHS[name] || ''}</svg>`, `icon icon-${name}`);
+}

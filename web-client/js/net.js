@@ -1,0 +1,162 @@
+// The WebSocket to the server: one JSON object per frame, request ids, reconnection with backoff,
+// and a ping every few seconds that both measures the clock offset and notices a dead link.
+import { notePong } from '/js/clock.js';
+
+const BACKOFF_MS = [400, 1000, 2000, 4000, 8000, 12000];
+const PING_EVERY_MS = 15000;
+const PONG_WITHIN_MS = 10000;
+
+export class Connection {
+  constructor(url, handlers) {
+    this.url = url;
+    this.handlers = handlers; // {open(), message(msg), state(name)}
+    this.ws = null;
+    this.nextId = 1;
+    this.waiting = new Map(); // id -> {resolve, reject}
+    this.attempt = 0;
+    this.timer = null;
+    this.pingTimer = null;
+    this.pongDeadline = null;
+    this.wanted = false;
+    this.state = 'idle';
+    const kick = () => { if (this.wanted && this.state === 'reconnecting') this.reconnectNow(); };
+    window.addEventListener('online', kick);
+    document.addEventListener('visibilitychange', () => { if (!document.hidden) kick(); });
+  }
+
+  setState(state) {
+    if (this.state === state) return;
+    this.state = state;
+    this.handlers.state?.(state);
+  }
+
+  open() {
+    this.wanted = true;
+    if (this.ws && this.ws.readyState <= 1) return;
+    clearTimeout(this.timer);
+    this.setState(this.attempt === 0 ? 'connecting' : 'reconnecting');
+    let ws;
+    try {
+      ws = new WebSocket(this.url);
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      if (ws !== this.ws) return;
+      this.attempt = 0;
+      this.setState('online');
+      this.handlers.open?.(); // hello goes first: the server wants it before anything else
+      this.startPing();
+    };
+    ws.onmessage = (ev) => {
+      if (ws !== this.ws) return;
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      this.dispatch(msg);
+    };
+    ws.onclose = () => {
+      if (ws !== this.ws) return;
+      this.dropped();
+    };
+    ws.onerror = () => { /* onclose follows */ };
+  }
+
+  // Closes for good (leaving the page or changing the name before a new hello).
+  close() {
+    this.wanted = false;
+    clearTimeout(this.timer);
+    this.stopPing();
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) { ws.onclose = null; ws.close(); }
+    this.failAll();
+    this.setState('idle');
+  }
+
+  reconnectNow() {
+    clearTimeout(this.timer);
+    this.open();
+  }
+
+  dropped() {
+    this.stopPing();
+    this.ws = null;
+    this.failAll();
+    if (this.wanted) this.scheduleReconnect();
+    else this.setState('idle');
+  }
+
+  failAll() {
+    for (const { reject } of this.waiting.values()) reject({ code: 'disconnected', message: 'connection lost' });
+    this.waiting.clear();
+  }
+
+  scheduleReconnect() {
+    this.setState('reconnecting');
+    const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    this.attempt += 1;
+    const delay = base * (0.75 + Math.random() * 0.5);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.open(), delay);
+  }
+
+  dispatch(msg) {
+    if (msg.type === 'pong') {
+      clearTimeout(this.pongDeadline);
+      if (typeof msg.t === 'number') notePong(msg.t, msg.server_time);
+    }
+    let silent = false;
+    if (msg.id !== undefined && msg.id !== null && this.waiting.has(msg.id)) {
+      const { resolve, reject, quiet } = this.waiting.get(msg.id);
+      this.waiting.delete(msg.id);
+      silent = quiet;
+      if (msg.type === 'error') reject(msg);
+      else resolve(msg);
+    }
+    // Answers and broadcasts go through one path, except answers the caller alone handles.
+    if (!silent) this.handlers.message?.(msg);
+  }
+
+  // Fire and forget.
+  send(msg) {
+    if (!this.ws || this.ws.readyState !== 1) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  // A message with an id: resolves with the answer, rejects with the error (or 'disconnected').
+  // `quiet`: the answer goes to the caller only, not to the message handler.
+  request(msg, { quiet = false } = {}) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      if (!this.send({ ...msg, id })) {
+        reject({ code: 'disconnected', message: 'not connected' });
+        return;
+      }
+      this.waiting.set(id, { resolve, reject, quiet });
+    });
+  }
+
+  startPing() {
+    this.stopPing();
+    const ping = () => {
+      if (!this.send({ type: 'ping', t: Date.now() })) return;
+      clearTimeout(this.pongDeadline);
+      // No pong in time: the link is dead even if the socket has not noticed. Start again.
+      this.pongDeadline = setTimeout(() => {
+        const ws = this.ws;
+        if (ws) { ws.onclose = null; try { ws.close(); } catch { /* already gone */ } }
+        this.dropped();
+      }, PONG_WITHIN_MS);
+    };
+    ping();
+    this.pingTimer = setInterval(ping, PING_EVERY_MS);
+  }
+
+  stopPing() {
+    clearInterval(this.pingTimer);
+    clearTimeout(this.pongDeadline);
+  }
+}

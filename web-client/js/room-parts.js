@@ -1,0 +1,124 @@
+// Two parts of the room drawn around the game: the waiting room (invite link, options, start)
+// and the end-of-game scoreboard (winners, per-round details, rematch).
+import { h, clear, keepFocus } from '/js/dom.js';
+import { t } from '/js/i18n.js';
+import { optionsForm } from '/js/options-form.js';
+import { seatBadge, seatShape } from '/js/seats.js';
+import { copyText } from '/js/topbar.js';
+import { icon } from '/js/icons.js';
+
+function inviteBox(app, code) {
+  const link = `${location.origin}/r/${code}`;
+  const input = h('input', { type: 'text', readonly: true, value: link, class: 'invite-link', id: 'invite-link', dataset: { testid: 'invite-link', key: 'invite-link' }, onfocus: (e) => e.target.select() });
+  return h('div', { class: 'invite' },
+    h('label', { for: 'invite-link' }, t('room.invite_label')),
+    h('div', { class: 'row' }, input,
+      h('button', {
+        class: 'primary', dataset: { key: 'copy-invite', testid: 'copy-invite' },
+        onclick: async () => { const ok = await copyText(link); app.toast(ok ? t('room.copied') : t('room.copy_failed')); },
+      }, t('room.copy_invite'))));
+}
+
+// Keeps what the host typed in the option form across re-renders.
+function hostForm(view, app, prefix) {
+  const room = app.state.room;
+  const game = app.state.gamesById[room.game];
+  if (!game) return null;
+  const kept = view.optForm && view.optFormFor === prefix ? view.optForm.read().options : null;
+  view.optForm = optionsForm(room.game, game.options, kept || room.options || {}, prefix);
+  view.optFormFor = prefix;
+  return view.optForm;
+}
+
+export function renderWaiting(el, app, view) {
+  const s = app.state;
+  const room = s.room;
+  const game = s.gamesById[room.game];
+  const min = game?.min_players || 1;
+  const max = game?.max_players || room.seats.length;
+  const isHost = s.mySeat !== null && s.mySeat === room.host;
+  keepFocus(el, () => {
+    clear(el);
+    el.append(h('h2', {}, t('room.waiting_title', { game: game?.name || room.game })));
+    el.append(inviteBox(app, room.room));
+    const places = h('ol', { class: 'places' });
+    for (let i = 0; i < Math.max(max, room.seats.length); i++) {
+      const seat = room.seats[i];
+      places.append(seat
+        ? h('li', { class: ['place', 'taken', seat.seat === s.mySeat && 'me'] }, seatBadge(seat.seat, seat.name), seat.seat === room.host ? h('span', { class: 'tag host' }, t('room.host')) : null)
+        : h('li', { class: ['place', 'free', i < min && 'needed'] }, t('room.free_place')));
+    }
+    el.append(h('p', { class: 'count', dataset: { testid: 'player-count' } }, t('room.player_count', { n: room.seats.length, min, max })), places);
+    if (isHost) {
+      const form = hostForm(view, app, 'start');
+      const error = h('p', { class: 'form-error', role: 'alert' });
+      el.append(h('h3', {}, t('room.options')), form ? form.el : null, error,
+        h('button', {
+          class: 'primary big', disabled: room.seats.length < min || s.pending > 0,
+          dataset: { key: 'start', testid: 'start' },
+          onclick: () => {
+            const r = form ? form.read() : { options: undefined };
+            if (r.error) { error.textContent = r.error; return; }
+            app.start(r.options);
+          },
+        }, t('room.start')));
+      if (room.seats.length < min) el.append(h('p', { class: 'muted' }, t('room.need_more', { min })));
+    } else if (s.mySeat === null) {
+      el.append(h('p', { class: 'muted' }, t('room.spectator_waiting', { host: app.seatName(room.host) })));
+    } else {
+      el.append(h('p', { class: 'muted' }, t('room.wait_host', { host: app.seatName(room.host) })));
+    }
+  });
+}
+
+// Per-round table when each round has a `points` array (the renderer may draw its own).
+function genericRounds(outcome, nSeats, app) {
+  const rounds = (outcome.rounds || []).filter((r) => Array.isArray(r.points));
+  if (!rounds.length) return null;
+  return h('table', { class: 'rounds' },
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('room.round')),
+      Array.from({ length: nSeats }, (_, s) => h('th', { scope: 'col' }, seatShape(s, 14), ' ', app.seatName(s))))),
+    h('tbody', {}, rounds.map((r, i) => h('tr', {}, h('th', { scope: 'row' }, String(i + 1)),
+      r.points.map((p) => h('td', {}, String(p)))))));
+}
+
+export function renderEndboard(el, app, view, ctx) {
+  const s = app.state;
+  const room = s.room;
+  const outcome = s.snap.outcome;
+  const scores = outcome.scores || [];
+  const winners = outcome.winners || [];
+  const isHost = s.mySeat !== null && s.mySeat === room.host;
+  const order = room.seats.map((x) => x.seat).sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0));
+  let details = null;
+  try {
+    details = view.renderer?.outcomeDetails?.(outcome, s.snap, ctx) || genericRounds(outcome, room.seats.length, app);
+  } catch (err) { console.error(err); }
+  keepFocus(el, () => {
+    clear(el);
+    el.append(h('h2', {}, t('room.game_over')));
+    el.append(h('p', { class: 'winners', dataset: { testid: 'winners' } },
+      icon('trophy', 28),
+      winners.length > 1 ? t('room.tie', { names: ctx.format.seats(winners) }) : t('room.winner', { name: app.seatName(winners[0]) })));
+    el.append(h('table', { class: 'final-scores' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, t('room.player')), h('th', { scope: 'col' }, t('room.score')))),
+      h('tbody', {}, order.map((seat, i) => h('tr', { class: winners.includes(seat) ? 'won' : null, dataset: { seat: String(seat) } },
+        h('td', {}, String(i + 1)),
+        h('td', {}, seatBadge(seat, app.seatName(seat)), winners.includes(seat) ? h('span', { class: 'tag win' }, t('room.winner_tag')) : null),
+        h('td', { class: 'num', dataset: { testid: 'final-score' } }, String(scores[seat] ?? 0)))))));
+    if (details) el.append(h('details', { class: 'round-details', open: true }, h('summary', {}, t('room.round_details')), details));
+    const buttons = h('div', { class: 'row' });
+    if (isHost) {
+      const form = hostForm(view, app, 'rematch');
+      if (form) el.append(h('details', { class: 'opt-more' }, h('summary', {}, t('room.rematch_options')), form.el));
+      buttons.append(h('button', {
+        class: 'primary big', dataset: { key: 'rematch', testid: 'rematch' },
+        onclick: () => { const r = form ? form.read() : {}; if (r.error) { app.toast(r.error, 'error'); return; } app.rematch(r.options); },
+      }, t('room.rematch')));
+    } else {
+      buttons.append(h('p', { class: 'muted' }, t('room.rematch_wait', { host: app.seatName(room.host) })));
+    }
+    buttons.append(h('button', { dataset: { key: 'end-leave' }, onclick: () => app.leave() }, t('room.leave')));
+    el.append(buttons);
+  });
+}

@@ -1,0 +1,315 @@
+// The room: prompt line, the table (drawn by the game's renderer), the waiting room, the final
+// scoreboard, and the side panel (players, log, chat).
+import { h, clear, keepFocus } from '/js/dom.js';
+import { t, getLang, logText, formatters } from '/js/i18n.js';
+import { countdownElement, serverNow } from '/js/clock.js';
+import { seatBadge, seatToken, seatColor, seatShape } from '/js/seats.js';
+import { fill, choices, pickFromTemplate } from '/js/picker.js';
+import { play } from '/js/sound.js';
+import { renderWaiting, renderEndboard } from '/js/room-parts.js';
+import { icon } from '/js/icons.js';
+
+const loaded = new Map(); // game id -> Promise<renderer module>
+
+function loadRenderer(id) {
+  if (!loaded.has(id)) {
+    const styles = (name) => document.head.append(h('link', { rel: 'stylesheet', href: `/games/${name}.css` }));
+    loaded.set(id, import(`/games/${id}.js`)
+      .then((mod) => { styles(id); return mod; })
+      .catch((err) => { console.warn(`no renderer for ${id}:`, err); styles('generic'); return import('/games/generic.js'); }));
+  }
+  return loaded.get(id);
+}
+
+export class RoomView {
+  constructor(main, app) {
+    this.app = app;
+    this.code = app.state.code;
+    this.renderer = null;
+    this.rendererFor = null;
+    this.scratch = {};
+    this.scratchEpoch = -1;
+    this.rerenders = 0;
+    this.signatures = {};
+    this.totals = new Map();
+    clear(main);
+    this.els = {
+      banner: h('div', { class: 'room-banner', hidden: true }),
+      endboard: h('section', { class: 'endboard', hidden: true, dataset: { testid: 'scoreboard' } }),
+      waiting: h('section', { class: 'waiting-room', hidden: true }),
+      table: h('div', { class: 'table', dataset: { testid: 'table' } }),
+      players: h('section', { class: 'panel players', 'aria-labelledby': 'players-title' }),
+      log: h('ol', { class: 'log-list', dataset: { testid: 'log' } }),
+      chatList: h('ol', { class: 'chat-list', 'aria-live': 'polite' }),
+      chatForm: null,
+      logTitle: h('h2', { id: 'log-title' }),
+      chatTitle: h('h2', { id: 'chat-title' }),
+    };
+    const input = h('input', { type: 'text', maxlength: 500, id: 'chat-input', autocomplete: 'off', dataset: { key: 'chat-input', testid: 'chat-input' } });
+    this.els.chatInput = input;
+    this.els.chatSend = h('button', { type: 'submit', dataset: { key: 'chat-send' } });
+    this.els.chatLabel = h('label', { for: 'chat-input', class: 'sr-only' });
+    this.els.chatForm = h('form', {
+      class: 'chat-form',
+      onsubmit: (e) => {
+        e.preventDefault();
+        const text = input.value.trim();
+        if (!text) return;
+        input.value = '';
+        app.chat(text);
+      },
+    }, this.els.chatLabel, input, this.els.chatSend);
+    main.append(h('div', { class: 'room' },
+      h('section', { class: 'table-area' }, this.els.banner, this.els.endboard, this.els.waiting, this.els.table),
+      h('aside', { class: 'side' },
+        this.els.players,
+        h('section', { class: 'panel log', 'aria-labelledby': 'log-title' }, this.els.logTitle, this.els.log),
+        h('section', { class: 'panel chat', 'aria-labelledby': 'chat-title' }, this.els.chatTitle, this.els.chatList, this.els.chatForm))));
+    this.langChanged();
+    for (const msg of app.state.chat) this.appendChat(msg);
+  }
+
+  langChanged() {
+    this.signatures = {};
+    this.els.logTitle.textContent = t('room.log');
+    this.els.chatTitle.textContent = t('room.chat');
+    this.els.chatSend.textContent = t('room.send');
+    this.els.chatLabel.textContent = t('room.chat_label');
+    this.els.chatInput.placeholder = t('room.chat_placeholder');
+    clear(this.els.chatList);
+    for (const msg of this.app.state.chat) this.appendChat(msg);
+  }
+
+  // Runs `fn` only when `sig` changed since the last time for `part`.
+  changed(part, sig) {
+    if (this.signatures[part] === sig) return false;
+    this.signatures[part] = sig;
+    return true;
+  }
+
+  get game() { return this.app.state.room?.game; }
+
+  update() {
+    const s = this.app.state;
+    const game = this.game;
+    if (game && this.rendererFor !== game) {
+      this.rendererFor = game;
+      loadRenderer(game).then((mod) => { this.renderer = mod; this.signatures = {}; this.app.render(); });
+    }
+    if (this.scratchEpoch !== s.gameEpoch) { this.scratch = {}; this.scratchEpoch = s.gameEpoch; }
+    const ctx = this.ctx();
+    const status = s.snap?.status || s.room?.status;
+    const seatsSig = JSON.stringify(s.room?.seats) + s.room?.host + s.room?.spectators + s.mySeat;
+    const base = `${getLang()}|${s.snap?.rev}|${status}|${seatsSig}|${this.renderer ? 1 : 0}`;
+
+    this.updatePrompt(ctx, status);
+    if (this.changed('players', base + s.conn)) this.renderPlayers(ctx);
+    if (this.changed('log', `${getLang()}|${s.log.length}|${s.log[0]?.at}|${s.gameEpoch}|${seatsSig}`)) this.renderLog();
+
+    const waiting = status === 'waiting' || !s.snap;
+    this.els.waiting.hidden = !waiting;
+    this.els.table.hidden = waiting;
+    if (waiting && this.changed('waiting', base + this.app.state.pending)) renderWaiting(this.els.waiting, this.app, this);
+
+    const finished = status === 'finished' && s.snap?.outcome;
+    this.els.endboard.hidden = !finished;
+    if (finished && this.changed('end', base)) renderEndboard(this.els.endboard, this.app, this, ctx);
+
+    if (!waiting && this.renderer) {
+      const sig = `${base}|${s.pending}|${this.rerenders}|${s.conn}`;
+      if (this.changed('table', sig)) {
+        const root = this.els.table;
+        root.className = `table game-${game}`;
+        root.classList.toggle('busy', s.pending > 0);
+        root.classList.toggle('spectating', s.mySeat === null);
+        keepFocus(root, () => {
+          try {
+            this.renderer.render(root, s.snap, ctx);
+          } catch (err) {
+            clear(root).append(h('p', { class: 'form-error' }, String(err)));
+            console.error(err);
+          }
+        });
+        this.revealMyTurn();
+      }
+    }
+  }
+
+  // When it becomes the viewer's turn, bring the first clickable action into view (on a phone
+  // the table is long), without moving the page when it is already visible.
+  revealMyTurn() {
+    const s = this.app.state;
+    const mine = s.snap?.status === 'playing' && (s.snap.waiting_for || []).includes(s.mySeat) && (s.snap.actions || []).length > 0;
+    const started = mine && !this.wasMine;
+    this.wasMine = mine;
+    if (!started) return;
+    const target = this.els.table.querySelector('button[data-act]:not([disabled])');
+    if (!target) return;
+    const r = target.getBoundingClientRect();
+    const top = document.getElementById('prompt').getBoundingClientRect().bottom;
+    if (r.top < top || r.bottom > window.innerHeight) target.scrollIntoView({ block: 'center' });
+  }
+
+  deadlineFor(seat) {
+    const list = (this.app.state.snap?.deadlines || []).filter((d) => d.seat === seat);
+    list.sort((a, b) => a.at - b.at);
+    return list[0] || null;
+  }
+
+  // The whole length of a countdown: the option when known, else what was left when first seen.
+  totalFor(d) {
+    const key = `${d.kind}|${d.seat}|${d.at}`;
+    if (!this.totals.has(key)) {
+      const opts = this.app.state.room?.options || {};
+      const fromOption = d.kind === 'turn' ? opts.turn_seconds : d.kind === 'absent' ? opts.absent_seconds : 0;
+      this.totals.set(key, Math.max((fromOption || 0) * 1000, d.at - serverNow()));
+    }
+    return this.totals.get(key);
+  }
+
+  countdown(seat) {
+    const d = this.deadlineFor(seat);
+    return d ? countdownElement(d, this.totalFor(d)) : null;
+  }
+
+  ctx() {
+    const s = this.app.state;
+    const game = this.game;
+    const seatName = (seat) => this.app.seatName(seat);
+    return {
+      send: (action) => this.app.act(action),
+      fill, choices,
+      pickFromTemplate: (tpl, opts) => pickFromTemplate(tpl, opts),
+      t, gt: (key, params) => t(`${game}.${key}`, params),
+      lang: getLang(),
+      mySeat: s.mySeat,
+      seatName,
+      seatBadge: (seat) => seatBadge(seat, seatName(seat)),
+      seatToken: (seat, size) => seatToken(seat, size),
+      seatColor,
+      seatCount: s.room?.seats?.length || 0,
+      countdown: (seat) => this.countdown(seat),
+      deadlineFor: (seat) => this.deadlineFor(seat),
+      now: serverNow,
+      state: this.scratch,
+      rerender: () => { this.rerenders += 1; this.app.render(); },
+      pending: s.pending > 0,
+      sound: play,
+      h,
+      format: formatters,
+    };
+  }
+
+  updatePrompt(ctx, status) {
+    const el = document.getElementById('prompt');
+    const s = this.app.state;
+    const room = s.room;
+    el.hidden = false;
+    let text = '';
+    let mine = false;
+    let deadline = null;
+    let absent = null;
+    let away;
+    if (s.conn !== 'online') {
+      text = t('room.prompt_reconnecting');
+    } else if (status === 'waiting' || !s.snap) {
+      const meta = s.gamesById[room.game];
+      const min = meta?.min_players || 1;
+      const n = room.seats.length;
+      if (s.mySeat !== null && s.mySeat === room.host) {
+        mine = true;
+        text = n < min ? t('room.prompt_need_players', { min, n }) : t('room.prompt_host_start', { n });
+      } else {
+        text = t('room.prompt_wait_host', { host: this.app.seatName(room.host) });
+      }
+    } else if (status === 'finished') {
+      const winners = s.snap.outcome?.winners || [];
+      text = winners.length > 1 ? t('room.prompt_tie', { names: formatters.seats(winners) }) : t('room.prompt_winner', { name: this.app.seatName(winners[0]) });
+    } else {
+      const snap = s.snap;
+      const waitingFor = snap.waiting_for || [];
+      mine = s.mySeat !== null && waitingFor.includes(s.mySeat) && (snap.actions || []).length > 0;
+      let custom = null;
+      try { custom = this.renderer?.prompt?.(snap, ctx); } catch (err) { console.error(err); }
+      if (custom) text = custom;
+      else if (mine) text = t('room.your_turn');
+      else if (waitingFor.length) text = t('room.waiting_for', { names: formatters.seats(waitingFor) });
+      else if ((snap.actions || []).length) text = t('room.you_may_act');
+      deadline = this.deadlineFor(mine ? s.mySeat : waitingFor[0]);
+      absent = (snap.deadlines || []).find((d) => d.kind === 'absent' && d.seat !== null && d.seat !== undefined);
+      // A waited-for seat whose connection dropped, before (or without) its absent clock.
+      if (!absent) away = waitingFor.find((seat) => room.seats.find((x) => x.seat === seat)?.connected === false);
+    }
+    const sig = `${text}|${mine}|${deadline?.at}|${absent?.at}|${absent?.seat}|${away}|${getLang()}`;
+    if (!this.changed('prompt', sig)) return;
+    clear(el);
+    el.className = ['prompt', mine && 'mine', s.conn !== 'online' && 'warn'].filter(Boolean).join(' ');
+    el.append(h('span', { class: 'prompt-text', dataset: { testid: 'prompt' } }, text));
+    const absentNote = (d) => h('span', { class: 'absent-note' },
+      t('room.absent_note', { name: this.app.seatName(d.seat) }), countdownElement(d, this.totalFor(d)));
+    if (deadline) el.append(deadline.kind === 'absent' ? absentNote(deadline) : countdownElement(deadline, this.totalFor(deadline)));
+    if (absent && absent !== deadline) el.append(absentNote(absent));
+    if (away !== undefined) el.append(h('span', { class: 'absent-note' }, t('room.disconnected_note', { name: this.app.seatName(away) })));
+  }
+
+  renderPlayers(ctx) {
+    const s = this.app.state;
+    const room = s.room;
+    const waitingFor = s.snap?.status === 'playing' ? (s.snap.waiting_for || []) : [];
+    const list = h('ul', { class: 'seat-list' });
+    for (const seat of room.seats) {
+      const me = seat.seat === s.mySeat;
+      let summary = null;
+      if (s.snap && this.renderer?.seatSummary) {
+        try { summary = this.renderer.seatSummary(s.snap, seat.seat, ctx); } catch (err) { console.error(err); }
+      }
+      const turn = waitingFor.includes(seat.seat);
+      list.append(h('li', {
+        class: ['seat', me && 'me', turn && 'turn', !seat.connected && 'offline'],
+        style: { '--seat': seatColor(seat.seat) }, dataset: { seat: String(seat.seat) },
+      },
+      h('span', { class: 'seat-main' },
+        turn ? h('span', { class: 'turn-mark', title: t('room.their_turn') }, '▶') : null,
+        seatShape(seat.seat),
+        h('span', { class: 'seat-name' }, seat.name),
+        me ? h('span', { class: 'tag' }, t('room.you')) : null,
+        seat.seat === room.host ? h('span', { class: 'tag host' }, t('room.host')) : null,
+        h('span', { class: ['dot', seat.connected ? 'on' : 'off'], title: seat.connected ? t('room.online') : t('room.offline') }),
+        h('span', { class: 'sr-only' }, seat.connected ? t('room.online') : t('room.offline')),
+        turn ? this.countdown(seat.seat) : null),
+      summary ? h('span', { class: 'seat-summary' }, summary) : null));
+    }
+    keepFocus(this.els.players, () => {
+      clear(this.els.players).append(
+        h('div', { class: 'panel-head' },
+          h('h2', { id: 'players-title' }, t('room.players')),
+          h('button', { class: 'small', dataset: { key: 'leave', testid: 'leave' }, onclick: () => this.app.leave() }, t('room.leave'))),
+        list,
+        h('p', { class: 'spectators', dataset: { testid: 'spectators' } },
+          icon('eye', 18),
+          t('room.spectators', { n: room.spectators || 0 }),
+          s.mySeat === null ? h('span', { class: 'tag' }, t('room.you_watch')) : null));
+    });
+  }
+
+  renderLog() {
+    const s = this.app.state;
+    const list = clear(this.els.log);
+    for (const entry of s.log.slice(0, 200)) {
+      const when = new Date(entry.at);
+      const hh = `${String(when.getHours()).padStart(2, '0')}:${String(when.getMinutes()).padStart(2, '0')}`;
+      list.append(h('li', {}, h('time', { datetime: when.toISOString() }, hh), ' ', logText(entry)));
+    }
+    if (!s.log.length) list.append(h('li', { class: 'muted' }, t('room.log_empty')));
+  }
+
+  appendChat(msg) {
+    const list = this.els.chatList;
+    const who = msg.seat === null || msg.seat === undefined
+      ? h('span', { class: 'chat-from spectator' }, `${msg.from} (${t('room.spectator')})`)
+      : h('span', { class: 'chat-from' }, seatShape(msg.seat, 14), msg.from || this.app.seatName(msg.seat));
+    list.append(h('li', {}, who, ' ', h('span', { class: 'chat-text' }, msg.text)));
+    while (list.children.length > 200) list.firstChild.remove();
+    list.scrollTop = list.scrollHeight;
+  }
+}

@@ -1,0 +1,80 @@
+// The top bar: brand, room code with the invite link, game name, connection state, language,
+// sound, rules. Also the rules dialog and the clipboard helper.
+import { h, svg, clear, keepFocus } from '/js/dom.js';
+import { t, getLang, setLang, languages } from '/js/i18n.js';
+import { soundOn, setSound } from '/js/sound.js';
+import { icon } from '/js/icons.js';
+
+const LOGO = '<svg viewBox="0 0 32 32" width="28" height="28"><rect x="3" y="6" width="17" height="23" rx="3" fill="#fdf6e3" stroke="#1b3b2f" stroke-width="1.5" transform="rotate(-12 11 17)"/><rect x="11" y="4" width="17" height="23" rx="3" fill="#fffdf7" stroke="#1b3b2f" stroke-width="1.5" transform="rotate(8 19 15)"/><path d="M15 16c3-4 8-4 10 0-2 4-7 4-10 0zm-1 0l-3-2.5v5z" fill="#2f8f6b" transform="rotate(8 19 15)"/></svg>';
+
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Not a secure context (a LAN address over http): the old way.
+    const area = h('textarea', { style: { position: 'fixed', opacity: '0' } }, text);
+    document.body.append(area);
+    area.select();
+    let ok = false;
+    try { ok = document.execCommand('copy'); } catch { ok = false; }
+    area.remove();
+    return ok;
+  }
+}
+
+export function openRules(gameId, gameName) {
+  const dialog = document.getElementById('rules');
+  clear(dialog);
+  const lines = t(`${gameId}.rules`);
+  dialog.append(h('form', { method: 'dialog', class: 'rules-form' },
+    h('h2', { tabindex: '-1', autofocus: true }, t('common.rules_of', { game: gameName || t(`${gameId}.name`) })),
+    Array.isArray(lines)
+      ? h('ul', { class: 'rules-list' }, lines.map((l) => h('li', {}, l)))
+      : h('p', {}, t('common.no_rules')),
+    h('div', { class: 'picker-buttons' }, h('button', { class: 'primary', value: 'close', dataset: { key: 'rules-close' } }, t('common.close')))));
+  dialog.showModal();
+}
+
+export function renderTopbar(bar, app) {
+  const { state } = app;
+  keepFocus(bar, () => {
+    clear(bar);
+    const room = state.screen === 'room' ? state.room : null;
+    const game = room ? state.gamesById[room.game] : null;
+    bar.append(h('a', { class: 'brand', href: '/', 'aria-label': 'Taol', onclick: (e) => {
+      if (state.code) { e.preventDefault(); app.leave(); }
+    } }, svg(LOGO, 'logo'), 'Taol'));
+    if (room) {
+      bar.append(h('span', { class: 'room-code' },
+        h('span', { class: 'label' }, t('room.code')),
+        h('strong', { class: 'code', dataset: { testid: 'room-code' } }, room.room),
+        h('button', {
+          class: 'small', dataset: { key: 'copy-top' }, title: t('room.copy_invite'),
+          onclick: async () => { const ok = await copyText(`${location.origin}/r/${room.room}`); app.toast?.(ok ? t('room.copied') : t('room.copy_failed')); },
+        }, t('room.copy_short'))));
+      bar.append(h('span', { class: 'game-name' }, game?.name || t(`${room.game}.name`)));
+    }
+    const connText = t(`common.conn_${state.conn}`);
+    // Before the first connection (the lobby, no name yet) there is nothing to report.
+    if (state.conn !== 'idle' || room) bar.append(h('span', { class: ['conn', `conn-${state.conn}`], role: 'status', dataset: { testid: 'conn' } },
+      h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'conn-text' }, connText)));
+    const tools = h('span', { class: 'tools' });
+    if (room) {
+      tools.append(h('button', { class: 'small', dataset: { key: 'rules' }, onclick: () => openRules(room.game, game?.name) }, t('common.rules')));
+    }
+    tools.append(h('button', {
+      class: 'small', dataset: { key: 'sound' }, 'aria-pressed': soundOn() ? 'true' : 'false',
+      title: t('common.sound'), onclick: () => { setSound(!soundOn()); app.render(); },
+    }, icon(soundOn() ? 'sound_on' : 'sound_off', 18), t('common.sound')));
+    const langs = h('span', { class: 'langs', role: 'group', 'aria-label': t('common.language') });
+    for (const l of languages()) {
+      langs.append(h('button', {
+        class: ['small', 'lang', l === getLang() && 'on'], lang: l, 'aria-pressed': l === getLang() ? 'true' : 'false',
+        dataset: { key: `lang-${l}`, testid: `lang-${l}` }, onclick: () => setLang(l),
+      }, l.toUpperCase()));
+    }
+    tools.append(langs);
+    bar.append(tools);
+  });
+}
