@@ -156,7 +156,7 @@ function middle(v, ctx, snap) {
       top ? ctx.gt('ui.take_label', { card: cardName(top, ctx) }) : ctx.gt('ui.discard_empty'),
       [top ? card(top, ctx, { class: freshTop ? 'enter' : null }) : h('span', { class: 'bh-card empty' }, ctx.gt('ui.discard_empty')),
         h('span', { class: 'bh-count' }, ctx.gt('ui.cards_n', { n: pile.length }))]),
-    pile.length > 1 ? h('details', { class: 'bh-all' },
+    pile.length > 1 ? h('details', { class: 'bh-all', open: st.showDiscard || null, ontoggle: (e) => { st.showDiscard = e.target.open; } },
       h('summary', { dataset: { key: 'bh-all-discard' } }, ctx.gt('ui.show_discard', { n: pile.length })),
       h('div', { class: 'bh-cards' }, pile.slice().reverse().map((c) => card(c, ctx, { small: true })))) : null);
   const acePile = h('div', { class: 'bh-pile bh-aces' },
@@ -237,6 +237,10 @@ export function render(root, snap, ctx) {
     board.append(resultPanel(v, ctx, snap));
   }
   const past = history(v.rounds || [], ctx);
-  if (past && v.phase !== 'finished') board.append(h('details', { class: 'bh-history-box' }, h('summary', { dataset: { key: 'bh-history' } }, ctx.gt('ui.history')), past));
+  if (past && v.phase !== 'finished') {
+    const st = ctx.state;
+    board.append(h('details', { class: 'bh-history-box', open: st.showHistory || null, ontoggle: (e) => { st.showHistory = e.target.open; } },
+      h('summary', { dataset: { key: 'bh-history' } }, ctx.gt('ui.history')), past));
+  }
   root.append(board);
 }

@@ -322,7 +322,7 @@ export default {
       ace_leaves: 'Ace of Leaves', ace_wyrms: 'Ace of Wyrms', ace_knots: 'Ace of Knots',
       author: 'Author', desert: 'Desert', origin: 'Origin', journey: 'Journey', painter: 'Painter',
       savage: 'Savage', mountain: 'Mountain', sailor: 'Sailor', battle: 'Battle', forest: 'Forest',
-      discovery: 'Discovery', soldier: 'Soldier', lunatic: 'Lunatic', penitent: 'Penitent',
+      discovery: 'Disco\u00advery', soldier: 'Soldier', lunatic: 'Lunatic', penitent: 'Penitent',
       market: 'Market', chance_meeting: 'Chance Meeting', castle: 'Castle', cave: 'Cave',
       diplomat: 'Diplomat', mill: 'Mill', betrayal: 'Betrayal', pact: 'Pact', darkness: 'Darkness',
       merchant: 'Merchant', huntress: 'Huntress', bard: 'Bard', sea: 'Sea', end: 'End',

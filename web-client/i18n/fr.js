@@ -325,12 +325,12 @@ export default {
       ace_leaves: 'As de Feuilles', ace_wyrms: 'As de Wyrms', ace_knots: 'As de Nœuds',
       author: 'Auteur', desert: 'Désert', origin: 'Origine', journey: 'Voyage', painter: 'Peintre',
       savage: 'Sauvage', mountain: 'Montagne', sailor: 'Marin', battle: 'Bataille', forest: 'Forêt',
-      discovery: 'Décou\u00adverte', soldier: 'Soldat', lunatic: 'Lunatique', penitent: 'Pénitent',
-      market: 'Marché', chance_meeting: 'Rencontre', castle: 'Château', cave: 'Grotte',
-      diplomat: 'Diplomate', mill: 'Moulin', betrayal: 'Trahison', pact: 'Pacte', darkness: 'Ténèbres',
+      discovery: 'Décou\u00adverte', soldier: 'Soldat', lunatic: 'Luna\u00adtique', penitent: 'Pénitent',
+      market: 'Marché', chance_meeting: 'Ren\u00adcontre', castle: 'Château', cave: 'Grotte',
+      diplomat: 'Diplo\u00admate', mill: 'Moulin', betrayal: 'Trahison', pact: 'Pacte', darkness: 'Ténèbres',
       merchant: 'Marchand', huntress: 'Chasse\u00adresse', bard: 'Barde', sea: 'Mer', end: 'Fin',
       calamity: 'Calamité', windfall: 'Aubaine', excuse: 'Excuse', watchman: 'Guetteur',
-      borderland: 'Frontière', harvest: 'Moisson', light_keeper: 'Gardien du phare', consul: 'Consul',
+      borderland: 'Fron\u00adtière', harvest: 'Moisson', light_keeper: 'Gardien du phare', consul: 'Consul',
       rite: 'Rite', window: 'Fenêtre', island: 'Île',
     };
     // Les articles des noms de cartes, pour les phrases du journal.

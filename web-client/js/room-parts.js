@@ -89,7 +89,11 @@ export function renderEndboard(el, app, view, ctx) {
   const scores = outcome.scores || [];
   const winners = outcome.winners || [];
   const isHost = s.mySeat !== null && s.mySeat === room.host;
-  const order = room.seats.map((x) => x.seat).sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0));
+  // Winners first: in games where the lowest total wins (Castors), the order runs upwards.
+  const best = winners.length ? (scores[winners[0]] ?? 0) : null;
+  const lowerWins = best !== null && scores.every((x) => x >= best) && scores.some((x) => x > best);
+  const order = room.seats.map((x) => x.seat)
+    .sort((a, b) => (lowerWins ? 1 : -1) * ((scores[a] ?? 0) - (scores[b] ?? 0)));
   let details = null;
   try {
     details = view.renderer?.outcomeDetails?.(outcome, s.snap, ctx) || genericRounds(outcome, room.seats.length, app);
