@@ -1,5 +1,9 @@
 #include "games/registry.hpp"
 
+#include "games/bharg/bharg.hpp"
+#include "games/bigoudenn/bigoudenn.hpp"
+#include "games/carambouille/carambouille.hpp"
+#include "games/castors/castors.hpp"
 #include "games/fishfish/fishfish.hpp"
 
 namespace taol::games {
@@ -7,6 +11,10 @@ namespace taol::games {
 std::span<const Game* const> all_games() {
     static const Game* const games[] = {
         &fishfish::game(),
+        &bharg::game(),
+        &bigoudenn::game(),
+        &castors::game(),
+        &carambouille::game(),
     };
     return games;
 }

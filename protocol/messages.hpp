@@ -22,8 +22,9 @@ constexpr std::size_t kMaxFrameBytes = 64 * 1024;
 constexpr std::size_t kMaxChatChars = 500;   // Unicode code points
 constexpr std::size_t kMaxNameChars = 32;
 constexpr std::size_t kRoomCodeLength = 8;
-// 32 symbols without look-alikes (no 0/O, 1/I/L): 8 of them make 40 bits.
-constexpr std::string_view kRoomCodeAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+// 32 symbols without look-alikes (no 0/O, 1/I): 8 of them make 40 bits.
+constexpr std::string_view kRoomCodeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+static_assert(kRoomCodeAlphabet.size() == 32);
 
 enum class ErrorCode {
     // message level

@@ -1,0 +1,30 @@
+#pragma once
+// Plain HTTP on the WebSocket's port: the web client's static files, /r/<CODE>, /healthz,
+// /api/games and /metrics.
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <boost/beast/http.hpp>
+
+namespace taol::server {
+
+struct HttpContext {
+    std::filesystem::path web_root;
+    std::function<std::string()> metrics;  // the /metrics text
+};
+
+using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>;
+
+boost::beast::http::message_generator handle_http(const HttpContext& context, HttpRequest&& request);
+
+// The request target's path, percent-decoded, without its query; nullopt when it is malformed or
+// could leave the web root (a ".." segment, a backslash, a NUL, a bad escape).
+std::optional<std::string> safe_path(std::string_view target);
+
+// The Content-Type for a file name.
+std::string_view mime_type(std::string_view path);
+
+}  // namespace taol::server

@@ -1,0 +1,30 @@
+#pragma once
+// One HTTP connection: answers requests (keep-alive) until it asks to become a WebSocket on /ws.
+#include <memory>
+#include <optional>
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#include "server/server_context.hpp"
+
+namespace taol::server {
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+public:
+    HttpSession(boost::asio::ip::tcp::socket&& socket, ServerContext& context);
+    void run();
+
+private:
+    void do_read();
+    void on_read(boost::beast::error_code ec, std::size_t bytes);
+    void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
+    void do_close();
+
+    boost::beast::tcp_stream stream_;
+    boost::beast::flat_buffer buffer_;
+    ServerContext& context_;
+    std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+};
+
+}  // namespace taol::server

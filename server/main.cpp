@@ -1,0 +1,74 @@
+// taol-server: the game server. Flags: --host, --port, --data-dir, --web-root, --help.
+#include <spdlog/spdlog.h>
+#include <sys/resource.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <string_view>
+
+#include "server/server.hpp"
+
+namespace {
+
+constexpr std::string_view kUsage =
+    "Usage: taol-server [options]\n"
+    "  --host ADDRESS    address to listen on (default 0.0.0.0)\n"
+    "  --port N          port for HTTP and WebSocket (default 8080)\n"
+    "  --data-dir DIR    where rooms are kept (default ./data, created if missing)\n"
+    "  --web-root DIR    the web client's files (default ./web-client)\n"
+    "  --help            this text\n";
+
+// Ten thousand connections need more descriptors than the usual soft limit of 1024.
+void raise_descriptor_limit() {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+        limit.rlim_cur = limit.rlim_max;
+        if (setrlimit(RLIMIT_NOFILE, &limit) != 0) spdlog::warn("could not raise the open files limit");
+    }
+}
+
+int usage_error(const std::string& message) {
+    std::cerr << "taol-server: " << message << "\n\n" << kUsage;
+    return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    taol::server::ServerConfig config;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view flag = argv[i];
+        if (flag == "--help" || flag == "-h") {
+            std::cout << kUsage;
+            return 0;
+        }
+        if (flag != "--host" && flag != "--port" && flag != "--data-dir" && flag != "--web-root") {
+            return usage_error("unknown option '" + std::string(flag) + "'");
+        }
+        if (i + 1 >= argc) return usage_error(std::string(flag) + " needs a value");
+        const std::string value = argv[++i];
+        if (flag == "--host") config.host = value;
+        else if (flag == "--data-dir") config.data_dir = value;
+        else if (flag == "--web-root") config.web_root = value;
+        else {
+            char* end = nullptr;
+            const long port = std::strtol(value.c_str(), &end, 10);
+            if (value.empty() || *end != '\0' || port < 0 || port > 65535) {
+                return usage_error("--port must be a number from 0 to 65535");
+            }
+            config.port = static_cast<unsigned short>(port);
+        }
+    }
+    raise_descriptor_limit();
+    try {
+        taol::server::Server server(config);
+        server.start();
+        server.stop_on_signals();
+        server.run();
+    } catch (const std::exception& e) {
+        spdlog::critical("{}", e.what());
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,44 @@
+#pragma once
+// Counters for /metrics (Prometheus text format). Lock-free: bumped from any thread.
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace taol::server {
+
+struct RoomCounts {
+    long waiting = 0;
+    long playing = 0;
+    long finished = 0;
+};
+
+class Metrics {
+public:
+    std::atomic<std::int64_t> connections{0};          // open WebSocket connections
+    std::atomic<std::uint64_t> connections_total{0};
+    std::atomic<std::uint64_t> connections_dropped{0}; // slow readers and floods
+    std::atomic<std::uint64_t> messages_in{0};
+    std::atomic<std::uint64_t> messages_out{0};
+    std::atomic<std::uint64_t> messages_refused{0};    // rate_limited, bad_json, too_large...
+    std::atomic<std::uint64_t> actions_accepted{0};
+    std::atomic<std::uint64_t> actions_rejected{0};
+    std::atomic<std::uint64_t> rooms_created{0};
+    std::atomic<std::uint64_t> rooms_unloaded{0};
+
+    // Time from taking an `act` off the wire to its answers being queued.
+    void observe_action_latency(std::chrono::nanoseconds elapsed);
+
+    std::string render(const RoomCounts& rooms) const;
+
+private:
+    // Upper bounds of the latency buckets, in seconds.
+    static constexpr std::array<double, 12> kBuckets = {0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005,
+                                                        0.01,   0.025,   0.05,   0.1,   0.25,   1.0};
+    std::array<std::atomic<std::uint64_t>, kBuckets.size()> bucket_counts_{};
+    std::atomic<std::uint64_t> latency_count_{0};
+    std::atomic<std::uint64_t> latency_sum_ns_{0};
+};
+
+}  // namespace taol::server

@@ -1,0 +1,72 @@
+#include "server/room_actor.hpp"
+
+#include <chrono>
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+
+namespace taol::server {
+
+TimeMs system_wall_clock() {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+RoomActor::RoomActor(Executor executor, RoomSetup setup, RoomHooks hooks, WallClock clock)
+    : code_(setup.code),
+      strand_(boost::asio::make_strand(executor)),
+      timer_(strand_),
+      idle_since_(setup.wall),
+      room_(std::move(setup), std::move(hooks)),
+      clock_(std::move(clock)) {}
+
+void RoomActor::post(std::function<void(Room&, TimeMs)> fn) {
+    boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)] {
+        const TimeMs now = self->clock_();
+        try {
+            fn(self->room_, now);
+        } catch (const std::exception& e) {  // a bug: keep the room and the server running
+            spdlog::error("room {}: {}", self->code_, e.what());
+        }
+        self->settle(now);
+    });
+}
+
+void RoomActor::close() {
+    boost::asio::post(strand_, [self = shared_from_this()] {
+        self->closed_ = true;
+        self->timer_.cancel();
+    });
+}
+
+void RoomActor::settle(TimeMs wall) {
+    status_ = room_.status();
+    const int connected = room_.connected_count();
+    if (connected == 0 && connected_.load() != 0) idle_since_ = wall;
+    connected_ = connected;
+    if (closed_) return;
+    const std::optional<TimeMs> next = room_.next_tick(wall);
+    if (next == armed_for_) return;
+    armed_for_ = next;
+    if (!next) {
+        timer_.cancel();
+        return;
+    }
+    timer_.expires_after(std::chrono::milliseconds(std::max<TimeMs>(0, *next - wall)));
+    timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) { self->on_timer(ec); });
+}
+
+void RoomActor::on_timer(const boost::system::error_code& ec) {
+    if (ec || closed_) return;  // re-armed or closed meanwhile
+    armed_for_.reset();
+    const TimeMs now = clock_();
+    try {
+        room_.tick(now);
+    } catch (const std::exception& e) {
+        spdlog::error("room {}: {}", code_, e.what());
+    }
+    settle(now);
+}
+
+}  // namespace taol::server

@@ -1,0 +1,52 @@
+#pragma once
+// Everything that changes a room, as stamped events. A room is its creation (RoomSetup) followed by
+// its events: replaying them in order rebuilds the same room, which is what a journal records.
+#include <cstdint>
+#include <string>
+#include <variant>
+
+#include "games/core/game.hpp"
+
+namespace taol::server {
+
+using games::Json;
+using games::Seat;
+using games::TimeMs;
+
+// How a room was created.
+struct RoomSetup {
+    std::string code;
+    const games::Game* game = nullptr;
+    Json options;        // completed (defaults filled in)
+    TimeMs wall = 0;     // creation time: the room clock starts equal to the wall clock
+};
+
+namespace event {
+
+struct Joined { std::string player; std::string name; bool spectator = false; };
+struct Left { std::string player; };
+struct Connected { std::string player; };
+struct Disconnected { std::string player; };
+// A new game with the current seats (start and rematch).
+struct Started { Json options; std::uint64_t seed = 0; };
+struct Acted { Seat seat = 0; Json action; };
+// The game's own deadlines due at the event's time.
+struct Expired {};
+// The room played a seat's default action: its turn clock ran out ("turn") or it is away ("absent").
+struct Defaulted { Seat seat = 0; std::string kind; Json action; };
+
+}  // namespace event
+
+using EventBody = std::variant<event::Joined, event::Left, event::Connected, event::Disconnected,
+                               event::Started, event::Acted, event::Expired, event::Defaulted>;
+
+struct RoomEvent {
+    TimeMs at = 0;     // room clock: the stamp that orders the room
+    TimeMs wall = 0;   // wall clock when the room took it (drives suspension bookkeeping)
+    EventBody body;
+};
+
+// For logs and journals: "joined", "acted", ...
+const char* event_name(const EventBody& body);
+
+}  // namespace taol::server

@@ -1,0 +1,114 @@
+#include "server/server.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <csignal>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/ip/address.hpp>
+#include <boost/asio/post.hpp>
+
+#include "server/listener.hpp"
+
+namespace taol::server {
+namespace net = boost::asio;
+
+namespace {
+constexpr TimeMs kStopPollMs = 20;
+}
+
+Server::Server(ServerConfig config)
+    : config_(std::move(config)),
+      ioc_(config_.threads > 0 ? config_.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
+      hub_(ioc_.get_executor(), metrics_, config_.hub),
+      context_{hub_, metrics_, connections_, HttpContext{config_.web_root, nullptr}, config_.limits},
+      sweep_timer_(ioc_),
+      stop_timer_(ioc_),
+      signals_(ioc_) {
+    context_.http.metrics = [this] { return metrics_.render(hub_.room_counts()); };
+}
+
+Server::~Server() = default;
+
+void Server::start() {
+    std::error_code fs_error;
+    std::filesystem::create_directories(config_.data_dir, fs_error);
+    if (fs_error) {
+        throw std::runtime_error("cannot create the data directory " + config_.data_dir.string() + ": " +
+                                 fs_error.message());
+    }
+    if (!std::filesystem::is_directory(config_.web_root)) {
+        spdlog::warn("web root {} is not a directory: only the API will answer", config_.web_root.string());
+    }
+    boost::system::error_code ec;
+    const auto address = net::ip::make_address(config_.host, ec);
+    if (ec) throw std::runtime_error("bad --host '" + config_.host + "': " + ec.message());
+    try {
+        listener_ = std::make_shared<Listener>(ioc_, net::ip::tcp::endpoint(address, config_.port), context_);
+    } catch (const boost::system::system_error& e) {
+        throw std::runtime_error("cannot listen on " + config_.host + ":" + std::to_string(config_.port) + ": " +
+                                 e.code().message());
+    }
+    port_ = listener_->port();
+    listener_->run();
+    sweep_later();
+    spdlog::info("listening on {}:{} (web root {}, data {})", config_.host, port_, config_.web_root.string(),
+                 config_.data_dir.string());
+}
+
+void Server::stop_on_signals() {
+    signals_.add(SIGINT);
+    signals_.add(SIGTERM);
+    signals_.async_wait([this](const boost::system::error_code& ec, int signal) {
+        if (ec) return;
+        spdlog::info("signal {}: stopping", signal);
+        stop();
+    });
+}
+
+void Server::run() {
+    const int threads = config_.threads > 0 ? config_.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::thread> pool;
+    for (int i = 1; i < threads; ++i) pool.emplace_back([this] { ioc_.run(); });
+    ioc_.run();
+    for (auto& t : pool) t.join();
+}
+
+void Server::stop() {
+    if (stopping_.exchange(true)) return;
+    net::post(ioc_, [this] {
+        spdlog::info("stopping: closing connections");
+        if (listener_) listener_->stop();
+        boost::system::error_code ec;
+        signals_.cancel(ec);
+        sweep_timer_.cancel();
+        connections_.close_all();
+        hub_.close_rooms();
+        wait_for_connections(config_.stop_grace_ms);
+    });
+}
+
+void Server::wait_for_connections(TimeMs left_ms) {
+    if (metrics_.connections.load() <= 0 || left_ms <= 0) {
+        spdlog::info("stopped");
+        ioc_.stop();  // what is left: idle HTTP keep-alives
+        return;
+    }
+    stop_timer_.expires_after(std::chrono::milliseconds(kStopPollMs));
+    stop_timer_.async_wait([this, left_ms](const boost::system::error_code& ec) {
+        if (!ec) wait_for_connections(left_ms - kStopPollMs);
+    });
+}
+
+void Server::sweep_later() {
+    sweep_timer_.expires_after(std::chrono::milliseconds(config_.sweep_every_ms));
+    sweep_timer_.async_wait([this](const boost::system::error_code& ec) {
+        if (ec || stopping_) return;
+        hub_.sweep();
+        sweep_later();
+    });
+}
+
+}  // namespace taol::server

@@ -1,0 +1,72 @@
+#pragma once
+// The whole server: one io_context run by one thread per core, the listener, the hub, the sweep
+// of idle rooms, and a graceful stop.
+#include <atomic>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include "server/server_context.hpp"
+
+namespace taol::server {
+
+class Listener;
+
+struct ServerConfig {
+    std::string host = "0.0.0.0";
+    unsigned short port = 8080;  // 0: any free port (see Server::port)
+    std::filesystem::path data_dir = "data";
+    std::filesystem::path web_root = "web-client";
+    int threads = 0;             // 0: one per core
+    HubConfig hub;
+    ConnectionLimits limits;
+    TimeMs sweep_every_ms = 60'000;
+    TimeMs stop_grace_ms = 3'000;  // how long a stop waits for connections to close
+};
+
+class Server {
+public:
+    explicit Server(ServerConfig config);
+    ~Server();
+
+    // Creates the data directory, binds and starts accepting. Throws std::runtime_error with a
+    // readable message when it cannot.
+    void start();
+    unsigned short port() const { return port_; }
+
+    // Stops on SIGINT and SIGTERM.
+    void stop_on_signals();
+
+    // Runs the io_context on config.threads threads; returns once stopped.
+    void run();
+
+    // Graceful: stops accepting, closes every connection, stops the rooms' timers; run() returns
+    // once the connections are closed (or after stop_grace_ms). Any thread.
+    void stop();
+
+    Hub& hub() { return hub_; }
+    Metrics& metrics() { return metrics_; }
+
+private:
+    void sweep_later();
+    void wait_for_connections(TimeMs left_ms);
+
+    ServerConfig config_;
+    boost::asio::io_context ioc_;
+    Metrics metrics_;
+    ConnectionRegistry connections_;
+    Hub hub_;
+    ServerContext context_;
+    std::shared_ptr<Listener> listener_;
+    boost::asio::steady_timer sweep_timer_;
+    boost::asio::steady_timer stop_timer_;
+    boost::asio::signal_set signals_;
+    std::atomic<bool> stopping_{false};
+    unsigned short port_ = 0;
+};
+
+}  // namespace taol::server

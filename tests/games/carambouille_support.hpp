@@ -1,0 +1,133 @@
+#pragma once
+// A Carambouille game stacked and driven seat by seat, for the scenario tests.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "games/carambouille/carambouille.hpp"
+#include "games/carambouille/cards.hpp"
+#include "games/core/action_list.hpp"
+#include "games/core/options.hpp"
+
+namespace carambouille_test {
+
+namespace cb = taol::games::carambouille;
+using taol::games::GameState;
+using taol::games::Json;
+using taol::games::LogEntry;
+using taol::games::RuleCode;
+using taol::games::Seat;
+using taol::games::TimeMs;
+using taol::games::Viewer;
+using Names = std::vector<std::string>;
+
+inline Json options(const Json& given = nullptr) {
+    auto complete = taol::games::complete_options(cb::game(), given, 3);
+    REQUIRE(complete.ok());
+    return complete.value();
+}
+
+// A stacked game in progress with everything it has logged so far.
+struct Table {
+    std::unique_ptr<GameState> state;
+    int players = 0;
+    std::vector<LogEntry> log;
+    TimeMs now = 1000;
+
+    explicit Table(const cb::Stacked& stacked, const Json& given = nullptr)
+        : state(cb::setup_stacked(stacked, options(given), 11, 1000)), players(stacked.players) {
+        REQUIRE(state);
+        REQUIRE(state->check_invariants().empty());
+    }
+
+    Json view(Viewer v = std::nullopt) const { return state->view(v); }
+
+    std::vector<LogEntry> act(Seat seat, const Json& action, TimeMs at = 0) {
+        INFO("seat " << seat << " sends " << action.dump());
+        now = at ? at : now + 1;
+        auto applied = state->apply(seat, action, now);
+        if (!applied) FAIL("refused: " << applied.error().message);
+        state = std::move(applied.value().state);
+        REQUIRE(state->check_invariants().empty());
+        log.insert(log.end(), applied.value().log.begin(), applied.value().log.end());
+        return applied.value().log;
+    }
+
+    std::string refuse(Seat seat, const Json& action, RuleCode code = RuleCode::illegal_action, TimeMs at = 0) {
+        INFO("seat " << seat << " sends " << action.dump());
+        const std::string before = fingerprint();
+        auto applied = state->apply(seat, action, at ? at : now + 1);
+        REQUIRE_FALSE(applied.ok());
+        CHECK(applied.error().code == code);
+        CHECK_FALSE(applied.error().message.empty());
+        CHECK(fingerprint() == before);
+        return applied.error().message;
+    }
+
+    std::vector<LogEntry> expire(TimeMs at) {
+        auto applied = state->expire(at);
+        state = std::move(applied.state);
+        REQUIRE(state->check_invariants().empty());
+        log.insert(log.end(), applied.log.begin(), applied.log.end());
+        now = std::max(now, at);
+        return applied.log;
+    }
+
+    std::string fingerprint() const {
+        std::string out = view().dump();
+        for (Seat s = 0; s < players; ++s) out += state->view(s).dump() + state->actions(s).dump();
+        return out;
+    }
+
+    // Ids of the cards named `name` (a product or a card type) in the seat's hand.
+    std::vector<std::string> ids(Seat seat, const std::string& name) const {
+        std::vector<std::string> found;
+        const Json hand = view(seat).at("hand");
+        for (const auto& [id, kind] : hand.items()) {
+            if (kind == name) found.push_back(id);
+        }
+        return found;
+    }
+    std::string id(Seat seat, const std::string& name) const {
+        auto all = ids(seat, name);
+        INFO("seat " << seat << " holds no " << name << ": " << view(seat).at("hand").dump());
+        REQUIRE_FALSE(all.empty());
+        return all.front();
+    }
+    int count(Seat seat, const std::string& name) const { return static_cast<int>(ids(seat, name).size()); }
+    int account(Seat seat) const { return view().at("accounts").at(seat); }
+    std::string phase() const { return view().at("phase"); }
+    bool logged(const std::string& key) const {
+        return std::any_of(log.begin(), log.end(), [&](const LogEntry& e) { return e.text_key == key; });
+    }
+
+    void open_trading() { act(view().at("merchant"), {{"type", "ring"}}); }
+    void to_sale() {
+        open_trading();
+        act(view().at("merchant"), {{"type", "ring"}});
+    }
+};
+
+inline Json sell(const std::string& product, int count) { return {{"type", "sell"}, {"product", product}, {"count", count}}; }
+inline Json react(const std::string& card) { return {{"type", "react"}, {"card", card}}; }
+inline Json pass() { return {{"type", "pass"}}; }
+inline Json buy(int count) { return {{"type", "buy"}, {"count", count}}; }
+inline Json offer(Json to, std::vector<std::string> give, Json announce, Json ask, bool lie = false) {
+    return {{"type", "offer"}, {"to", to}, {"give", give}, {"announce", announce}, {"ask", ask}, {"lie", lie}};
+}
+inline Json accept(const std::string& id, std::vector<std::string> give, bool lie = false) {
+    return {{"type", "accept"}, {"offer", id}, {"give", give}, {"lie", lie}};
+}
+
+inline cb::Stacked fromage_sale() {
+    cb::Stacked s;
+    s.players = 3;
+    s.merchant = 0;
+    s.hands = {{"fromage", "fromage", "fromage", "illusion"}, {"soldes", "ail"}, {"surstock", "ail"}};
+    return s;
+}
+
+}  // namespace carambouille_test

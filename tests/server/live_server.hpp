@@ -1,0 +1,83 @@
+#pragma once
+// A real server on a free loopback port, with a temporary web root and data directory, run on
+// its own threads for the length of a test.
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <spdlog/spdlog.h>
+
+#include "server/random_ids.hpp"
+#include "server/server.hpp"
+
+namespace taol::testing {
+
+class LiveServer {
+public:
+    explicit LiveServer(server::ServerConfig config = {})
+        : dir_(std::filesystem::temp_directory_path() / ("taol-test-" + server::random_token())) {
+        spdlog::set_level(spdlog::level::warn);
+        std::filesystem::create_directories(dir_ / "web" / "js");
+        write(dir_ / "web" / "index.html", "<!doctype html><title>Taol</title>");
+        write(dir_ / "web" / "js" / "app.js", "export const answer = 42;\n");
+        write(dir_ / "outside.txt", "SECRET-OUTSIDE-THE-WEB-ROOT");
+        config.host = "127.0.0.1";
+        config.port = 0;
+        config.web_root = dir_ / "web";
+        config.data_dir = dir_ / "data";
+        config.threads = 2;
+        server_ = std::make_unique<server::Server>(config);
+        server_->start();
+        thread_ = std::thread([this] { server_->run(); });
+    }
+
+    ~LiveServer() {
+        server_->stop();
+        thread_.join();
+        std::error_code ec;
+        std::filesystem::remove_all(dir_, ec);
+    }
+
+    unsigned short port() const { return server_->port(); }
+    server::Server& server() { return *server_; }
+    const std::filesystem::path& dir() const { return dir_; }
+
+private:
+    static void write(const std::filesystem::path& path, const std::string& text) { std::ofstream(path) << text; }
+
+    std::filesystem::path dir_;
+    std::unique_ptr<server::Server> server_;
+    std::thread thread_;
+};
+
+struct HttpReply {
+    int status = 0;
+    std::string content_type;
+    std::string body;
+};
+
+// One GET over a fresh connection; `target` is sent exactly as given.
+inline HttpReply http_get(unsigned short port, const std::string& target) {
+    namespace beast = boost::beast;
+    namespace http = beast::http;
+    boost::asio::io_context ioc;
+    beast::tcp_stream stream(ioc);
+    stream.connect(boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
+    http::request<http::empty_body> req{http::verb::get, target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    req.keep_alive(false);
+    http::write(stream, req);
+    beast::flat_buffer buffer;
+    http::response<http::string_body> res;
+    http::read(stream, buffer, res);
+    beast::error_code ec;
+    stream.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both, ec);
+    return {static_cast<int>(res.result_int()), std::string(res[http::field::content_type]), res.body()};
+}
+
+}  // namespace taol::testing

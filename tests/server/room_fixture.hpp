@@ -1,0 +1,113 @@
+#pragma once
+// A room on the fake game with recording peers, a journal and a hand-driven clock.
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+
+#include "games/core/options.hpp"
+#include "server/room.hpp"
+#include "tests/server/fake_game.hpp"
+
+namespace taol::testing {
+
+using games::Json;
+using games::TimeMs;
+
+// Records every frame delivered to it.
+struct FakePeer : server::Peer {
+    std::vector<Json> frames;
+    void deliver(server::Frame frame) override { frames.push_back(Json::parse(*frame)); }
+
+    std::vector<Json> of_type(const std::string& type) const {
+        std::vector<Json> out;
+        for (const Json& f : frames) {
+            if (f.at("type") == type) out.push_back(f);
+        }
+        return out;
+    }
+    // The last frame of that type; null when none.
+    Json last(const std::string& type) const {
+        for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
+            if (it->at("type") == type) return *it;
+        }
+        return nullptr;
+    }
+    // The error code of the last frame, or "" when it is not an error.
+    std::string last_error() const {
+        return !frames.empty() && frames.back().at("type") == "error" ? frames.back().at("code").get<std::string>() : "";
+    }
+    void clear() { frames.clear(); }
+};
+
+constexpr TimeMs kT0 = 1'700'000'000'000;
+inline TimeMs at(TimeMs ms) { return kT0 + ms; }
+
+inline Json fake_options(const Json& given = nullptr) {
+    return games::complete_options(fake_game(), given, 2).value();
+}
+
+class Table {
+public:
+    explicit Table(const Json& options = nullptr)
+        : room_(server::RoomSetup{"ABCDEFGH", &fake_game(), fake_options(options), kT0}, hooks()) {
+        spdlog::set_level(spdlog::level::warn);
+    }
+
+    server::Room& room() { return room_; }
+    std::shared_ptr<FakePeer> peer(const std::string& player) {
+        auto& p = peers_[player];
+        if (!p) p = std::make_shared<FakePeer>();
+        return p;
+    }
+    // A fresh connection for `player` (the old one is forgotten).
+    std::shared_ptr<FakePeer> new_peer(const std::string& player) {
+        peers_[player] = std::make_shared<FakePeer>();
+        return peers_[player];
+    }
+    server::Caller caller(const std::string& player) { return {player, peer(player), ++last_id_}; }
+    std::int64_t last_id() const { return last_id_; }
+
+    bool join(const std::string& player, TimeMs t, bool spectator = false) {
+        return room_.join(caller(player), player, spectator, t);
+    }
+    // Players "a", "b", ... seated and a game started at `t` by "a".
+    void seat_and_start(int players, TimeMs t, const Json& options = nullptr) {
+        for (int i = 0; i < players; ++i) join(std::string(1, static_cast<char>('a' + i)), t);
+        room_.start(caller("a"), options, t);
+    }
+    void act(const std::string& player, const Json& action, TimeMs t, std::optional<std::int64_t> rev = std::nullopt) {
+        room_.act(caller(player), action, rev, t);
+    }
+
+    std::vector<server::RoomEvent>& journal() { return journal_; }
+    void fail_journal(bool fail) { journal_fails_ = fail; }
+    void set_seed(std::uint64_t seed) { seed_ = seed; }
+
+private:
+    server::RoomHooks hooks() {
+        server::RoomHooks h;
+        h.journal = [this](const server::RoomEvent& e) {
+            if (journal_fails_) return false;
+            journal_.push_back(e);
+            return true;
+        };
+        h.new_seed = [this] { return seed_; };
+        return h;
+    }
+
+    std::vector<server::RoomEvent> journal_;
+    bool journal_fails_ = false;
+    std::uint64_t seed_ = 42;
+    std::map<std::string, std::shared_ptr<FakePeer>> peers_;
+    std::int64_t last_id_ = 0;
+    server::Room room_;
+};
+
+inline Json grab() { return Json{{"type", "grab"}}; }
+inline Json pass() { return Json{{"type", "pass"}}; }
+inline Json bet(int amount) { return Json{{"type", "bet"}, {"amount", amount}}; }
+
+}  // namespace taol::testing

@@ -1,0 +1,148 @@
+#include "tests/server/ws_client.hpp"
+
+#include <stdexcept>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+
+namespace taol::testing {
+namespace beast = boost::beast;
+namespace net = boost::asio;
+
+WsClient::WsClient(unsigned short port) : ws_(ioc_) {
+    net::ip::tcp::endpoint endpoint(net::ip::make_address("127.0.0.1"), port);
+    beast::get_lowest_layer(ws_).connect(endpoint);
+    ws_.read_message_max(64 * 1024 * 1024);
+    ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
+    do_read();
+    thread_ = std::thread([this] { ioc_.run(); });
+}
+
+WsClient::~WsClient() {
+    net::post(ioc_, [this] {
+        if (!closed_) {
+            beast::error_code ec;
+            beast::get_lowest_layer(ws_).socket().close(ec);
+        }
+    });
+    thread_.join();
+}
+
+void WsClient::do_read() {
+    ws_.async_read(buffer_, [this](beast::error_code ec, std::size_t) {
+        std::lock_guard lock(mutex_);
+        if (ec) {
+            closed_ = true;
+            close_code_ = ws_.reason().code;
+            changed_.notify_all();
+            return;
+        }
+        received_.push_back(Json::parse(beast::buffers_to_string(buffer_.data())));
+        buffer_.consume(buffer_.size());
+        changed_.notify_all();
+        do_read();
+    });
+}
+
+void WsClient::send_raw(std::string text) {
+    net::post(ioc_, [this, text = std::move(text)]() mutable {
+        outbox_.push_back(std::move(text));
+        if (!writing_) do_write();
+    });
+}
+
+void WsClient::do_write() {
+    if (outbox_.empty() || closed()) {
+        writing_ = false;
+        return;
+    }
+    writing_ = true;
+    ws_.text(true);
+    ws_.async_write(net::buffer(outbox_.front()), [this](beast::error_code ec, std::size_t) {
+        outbox_.pop_front();
+        if (ec) {
+            outbox_.clear();
+            writing_ = false;
+            return;
+        }
+        do_write();
+    });
+}
+
+template <class Pred>
+void WsClient::wait_until(Pred pred, const char* what) {
+    std::unique_lock lock(mutex_);
+    if (!changed_.wait_for(lock, kTimeout, pred)) throw std::runtime_error(std::string("timed out waiting for ") + what);
+}
+
+Json WsClient::request(Json message) {
+    const std::int64_t id = ++next_id_;
+    message["id"] = id;
+    const std::size_t from = count();
+    send(message);
+    return wait_for([id](const Json& m) { return m.value("id", Json()) == id; }, from);
+}
+
+Json WsClient::wait_for(const std::function<bool(const Json&)>& pred, std::size_t from) {
+    Json found;
+    wait_until(
+        [&] {
+            for (std::size_t i = from; i < received_.size(); ++i) {
+                if (pred(received_[i])) {
+                    found = received_[i];
+                    return true;
+                }
+            }
+            if (closed_) throw std::runtime_error("connection closed while waiting");
+            return false;
+        },
+        "a message");
+    return found;
+}
+
+Json WsClient::snapshot(std::int64_t min_rev) {
+    Json latest;
+    wait_until(
+        [&] {
+            for (auto it = received_.rbegin(); it != received_.rend(); ++it) {
+                if (it->at("type") == "snapshot") {
+                    if (it->at("rev").get<std::int64_t>() < min_rev) return false;
+                    latest = *it;
+                    return true;
+                }
+            }
+            return false;
+        },
+        "a snapshot");
+    return latest;
+}
+
+int WsClient::wait_closed() {
+    wait_until([&] { return closed_; }, "the connection to close");
+    std::lock_guard lock(mutex_);
+    return close_code_;
+}
+
+bool WsClient::closed() const {
+    std::lock_guard lock(mutex_);
+    return closed_;
+}
+
+std::vector<Json> WsClient::received() const {
+    std::lock_guard lock(mutex_);
+    return received_;
+}
+
+std::size_t WsClient::count() const {
+    std::lock_guard lock(mutex_);
+    return received_.size();
+}
+
+Json WsClient::hello(const std::string& name, const std::optional<std::string>& token) {
+    Json message{{"type", "hello"}, {"name", name}};
+    if (token) message["token"] = *token;
+    return request(message);
+}
+
+}  // namespace taol::testing

@@ -1,0 +1,121 @@
+// Ar Seizh Bigoudenn: the TEUT! buttons and the auction panel (bids face down, the reveal, the
+// raise and follow, the award, the passoire). Only listed actions are clickable.
+import { h } from '/js/dom.js';
+import { countdownElement } from '/js/clock.js';
+import { cardBack, ingredientCard, utensilIcon } from '/games/bigoudenn-cards.js';
+
+const STEP_MS = { bidding: 15000, raise: 10000, follow: 10000, award: 10000, passoire: 10000 };
+
+export function listed(snap, type) { return (snap.actions || []).filter((a) => a.type === type); }
+
+// A template whose other choices are asked in the picker once `fixed` is set (put_back, say).
+export async function sendWith(ctx, template, fixed, title, names) {
+  const action = { ...template, ...fixed };
+  const rest = { ...(template.choose || {}) };
+  for (const k of Object.keys(fixed)) delete rest[k];
+  delete action.choose;
+  if (!Object.keys(rest).length) return ctx.send(action);
+  const picked = await ctx.pickFromTemplate({ ...action, choose: rest }, {
+    title,
+    labels: (key, value) => (key === 'put_back' ? names.card(value) : key === 'give' || key === 'drop' ? names.utensil(value) : String(value)),
+  });
+  return picked ? ctx.send(picked) : null;
+}
+
+// One big TEUT! button per open window the viewer may contest, with the window's countdown.
+export function teutButtons(v, snap, ctx, names) {
+  const calls = listed(snap, 'teut');
+  if (!calls.length) return null;
+  return h('div', { class: 'bg-teut-bar', role: 'group', 'aria-label': ctx.gt('ui.teut_title') }, calls.map((a) => {
+    const w = (v.windows || []).find((x) => x.utensil === a.utensil);
+    return h('button', {
+      class: 'bg-teut-button', disabled: ctx.pending,
+      dataset: { act: 'teut', key: `bg-teut-${a.utensil}` },
+      onclick: () => ctx.send(a),
+    },
+    h('span', { class: 'bg-teut-word' }, ctx.gt('ui.teut')),
+    h('span', { class: 'bg-teut-what' }, utensilIcon(a.utensil, 22),
+      ctx.gt('ui.teut_on', { utensil: names.the(a.utensil), tool: names.utensil(a.utensil), holder: w ? ctx.seatName(w.holder) : '' })),
+    w ? countdownElement({ at: w.until }, 10000) : null);
+  }));
+}
+
+function bidPile(x, side, v, ctx, names) {
+  const seat = side.seat;
+  const passed = (x.acted || []).includes(seat) && !side.cards.length;
+  const empty = !side.cards.length && !((v.players[seat] || {}).surface_count);
+  return h('div', { class: ['bg-bidder', seat === x.winner && 'won'], style: { '--seat': ctx.seatColor(seat) } },
+    h('div', { class: 'bg-bidder-head' }, ctx.seatBadge(seat),
+      h('span', { class: 'bg-role' }, ctx.gt(seat === x.caller ? 'ui.caller' : 'ui.holder'))),
+    h('div', { class: 'bg-bids' }, side.cards.length
+      ? side.cards.map((b, i) => (b.card
+        ? ingredientCard(b.card, names, { small: true, class: b.revealed ? 'revealed' : 'sealed' })
+        : cardBack({ small: true, label: ctx.gt('ui.sealed_bid'), class: i === side.cards.length - 1 && 'fresh' })))
+      : h('span', { class: 'bg-nobid' }, ctx.gt(passed ? 'ui.no_bid' : empty ? 'ui.nothing_to_bid' : 'ui.thinking'))),
+    h('span', { class: 'bg-count-line' }, ctx.gt('ui.ingredients_n', { n: (v.players[seat] || {}).surface_count ?? 0 })));
+}
+
+function passLabel(step) {
+  return { bidding: 'ui.withdraw', raise: 'ui.no_raise', follow: 'ui.decline', passoire: 'ui.keep_passoire_unused' }[step] || 'ui.pass';
+}
+
+// The viewer's own controls for the step it may act in.
+function myControls(x, v, snap, ctx, names) {
+  const out = [];
+  const bid = listed(snap, 'bid')[0];
+  const pass = listed(snap, 'pass')[0];
+  const me = ctx.mySeat;
+  if (bid) {
+    out.push(h('p', { class: 'bg-hint' }, ctx.gt(`ui.hint_${x.step}`)));
+    const cards = ctx.choices(bid, 'card');
+    out.push(h('div', { class: 'bg-row' }, cards.map((id) => h('button', {
+      class: 'bg-pick', disabled: ctx.pending,
+      'aria-label': ctx.gt('ui.bid_label', { card: names.card(id) }),
+      dataset: { act: 'bid', key: `bg-bid-${id}` },
+      onclick: () => ctx.send(ctx.fill(bid, { card: id })),
+    }, ingredientCard(id, names, { small: true })))));
+  }
+  for (const a of listed(snap, 'make_room')) {
+    const held = v.players[me].hands[a.hand];
+    out.push(h('button', {
+      class: 'primary', disabled: ctx.pending, dataset: { act: 'make_room', key: `bg-room-${a.hand}` },
+      onclick: () => ctx.send(a),
+    }, utensilIcon(held, 20), ctx.gt('ui.make_room', { utensil: names.the(held), hand: names.hand(a.hand), won: names.the(x.utensil) })));
+  }
+  const use = listed(snap, 'passoire')[0];
+  if (use) {
+    out.push(h('p', { class: 'bg-hint' }, ctx.gt('ui.hint_passoire')));
+    out.push(h('div', { class: 'bg-row' }, ctx.choices(use, 'card').map((id) => h('button', {
+      class: 'bg-pick', disabled: ctx.pending,
+      'aria-label': ctx.gt('ui.recover_label', { card: names.card(id) }),
+      dataset: { act: 'passoire', key: `bg-passoire-${id}` },
+      onclick: () => sendWith(ctx, use, { card: id }, ctx.gt('ui.put_back_title'), names),
+    }, ingredientCard(id, names, { small: true })))));
+  }
+  if (pass) {
+    out.push(h('button', {
+      class: 'bg-pass', disabled: ctx.pending, dataset: { act: 'pass', key: 'bg-pass' },
+      onclick: () => ctx.send(pass),
+    }, ctx.gt(passLabel(x.step))));
+  }
+  return out.length ? h('div', { class: 'bg-controls' }, out) : null;
+}
+
+export function auctionPanel(v, snap, ctx, names) {
+  const x = v.teut;
+  const status = x.winner !== null && x.winner !== undefined
+    ? ctx.gt('ui.teut_won_by', { name: ctx.seatName(x.winner), utensil: names.the(x.utensil) })
+    : ctx.gt(`ui.step_${x.step}`, {
+      raiser: x.raiser !== null && x.raiser !== undefined ? ctx.seatName(x.raiser) : '',
+      holder: x.passoire_holder !== null && x.passoire_holder !== undefined ? ctx.seatName(x.passoire_holder) : '',
+    });
+  return h('section', { class: ['bg-auction', `step-${x.step}`], 'aria-live': 'polite' },
+    h('header', { class: 'bg-auction-head' },
+      h('span', { class: 'bg-teut-word' }, ctx.gt('ui.teut')),
+      h('span', {}, utensilIcon(x.utensil, 24),
+        ctx.gt('ui.contest', { caller: ctx.seatName(x.caller), utensil: names.the(x.utensil), tool: names.utensil(x.utensil), holder: ctx.seatName(x.holder) })),
+      countdownElement({ at: x.until }, STEP_MS[x.step] || 10000)),
+    h('p', { class: 'bg-step' }, status, x.forced ? h('span', { class: 'bg-tag' }, ctx.gt('ui.forced')) : null),
+    h('div', { class: 'bg-bidders' }, x.bids.map((side) => bidPile(x, side, v, ctx, names))),
+    myControls(x, v, snap, ctx, names));
+}

@@ -1,0 +1,335 @@
+// Ar Seizh Bigoudenn: the middle of the table (pile, ingredients, utensils), every player's
+// bigoudène, Galette/Crêpe card, two hands and work surface, the TEUT! buttons and auction, the
+// viewer's turn (take, steal, grab, Amen, compose, end) and the Menu. The viewer sits at the
+// bottom. A utensil grab shows at once as pending, then the server's verdict settles it.
+import { h, clear } from '/js/dom.js';
+import { countdownElement } from '/js/clock.js';
+import { cardBack, faceCard, info, ingredientCard, MENU, DATA, recipePoints, utensilIcon, utensilPiece } from '/games/bigoudenn-cards.js';
+import { auctionPanel, listed, sendWith, teutButtons } from '/games/bigoudenn-auction.js';
+
+const HANDS = ['left', 'right'];
+
+function namer(ctx) {
+  return {
+    card: (id) => ctx.gt(`ui.cards.${id}`),
+    utensil: (u) => ctx.gt(`ui.utensils.${u}`),
+    the: (u) => ctx.gt(`ui.the_utensils.${u}`),
+    recipe: (r) => ctx.gt(`ui.recipes.${r}`),
+    lady: (b) => ctx.gt(`ui.bigoudenes.${b}`),
+    hand: (hand) => ctx.gt(`ui.hand_${hand}`),
+    face: (f) => ctx.gt(`ui.${f}`),
+  };
+}
+
+const isSeat = (s) => s !== null && s !== undefined;
+
+// ---------------------------------------------------------------- contract
+
+export function prompt(snap, ctx) {
+  const v = snap.view || {};
+  if (!v.players || v.finished) return null;
+  const names = namer(ctx);
+  const me = ctx.mySeat;
+  const x = v.teut;
+  if (x) {
+    const mine = (snap.waiting_for || []).includes(me);
+    if (mine) return ctx.gt(`ui.prompt_${x.step}`, { utensil: names.the(x.utensil) });
+    return ctx.gt('ui.prompt_teut_watch', { caller: ctx.seatName(x.caller), holder: ctx.seatName(x.holder), utensil: names.the(x.utensil), tool: names.utensil(x.utensil) });
+  }
+  if (me === v.active) {
+    if (v.variant === 'simplified') return ctx.gt('ui.prompt_mine_simplified', { n: 2 - (v.turn.taken || 0) });
+    return ctx.gt(v.turn.composed ? 'ui.prompt_mine_done' : 'ui.prompt_mine');
+  }
+  if (listed(snap, 'teut').length) return ctx.gt('ui.prompt_teut_possible');
+  return ctx.gt('ui.prompt_watch', { name: ctx.seatName(v.active) });
+}
+
+export function seatSummary(snap, seat, ctx) {
+  const p = (snap.view?.players || [])[seat];
+  if (!p) return '';
+  return ctx.gt('ui.summary', { score: p.score, face: ctx.gt(`ui.${p.face}`), n: p.surface_count });
+}
+
+export function soundFor(entry) {
+  const k = entry.text_key;
+  if (k === 'bigoudenn.teut') return 'tick';
+  if (k === 'bigoudenn.amen' || k === 'bigoudenn.compose' || k === 'bigoudenn.reveal') return 'flip';
+  return null;
+}
+
+export function outcomeDetails(outcome, snap, ctx) {
+  const names = namer(ctx);
+  const made = outcome.recipes || [];
+  return h('table', { class: 'rounds bg-results' },
+    h('thead', {}, h('tr', {}, ['player_col', 'recipes_col', 'points_col'].map((k) => h('th', { scope: 'col' }, ctx.gt(`ui.${k}`))))),
+    h('tbody', {}, made.map((list, seat) => h('tr', {},
+      h('th', { scope: 'row' }, ctx.seatName(seat)),
+      h('td', {}, list.length ? list.map((r) => h('div', {}, recipeLabel(r, names, ctx), ` — ${r.points}`)) : '—'),
+      h('td', {}, String((outcome.scores || [])[seat] ?? 0))))));
+}
+
+function recipeLabel(r, names, ctx) {
+  const what = r.recipe ? names.recipe(r.recipe) : ctx.gt(r.face === 'galette' ? 'ui.free_galette' : 'ui.free_crepe');
+  return r.specialty ? `${what} ★` : what;
+}
+
+// ---------------------------------------------------------------- actions
+
+// The hand to act with: the chosen one if it can, else a free one, else the first that can.
+function pickHand(options, v, ctx) {
+  const me = v.players[ctx.mySeat];
+  if (options.includes(ctx.state.hand)) return ctx.state.hand;
+  return options.find((hand) => !me.hands[hand]) || options[0];
+}
+
+function takeChoice(id, v, snap, ctx, names) {
+  const takes = listed(snap, 'take').filter((a) => ctx.choices(a, 'card').includes(id));
+  if (!takes.length) return null;
+  if (v.variant === 'simplified') {
+    const gives = takes.map((a) => a.give);
+    const give = gives.includes(ctx.state.give) ? ctx.state.give : gives.length === 1 ? gives[0] : null;
+    if (give) return () => ctx.send({ type: 'take', card: id, give });
+    return () => sendWith(ctx, { type: 'take', card: id, choose: { give: { one_of: gives } } }, {}, ctx.gt('ui.give_title'), names);
+  }
+  const hand = pickHand(takes.map((a) => a.hand), v, ctx);
+  const template = takes.find((a) => a.hand === hand);
+  return () => sendWith(ctx, template, { card: id }, ctx.gt('ui.put_back_title'), names);
+}
+
+function stealChoice(seat, id, snap, ctx, names, v) {
+  const steals = listed(snap, 'steal').filter((a) => a.from === seat && ctx.choices(a, 'card').includes(id));
+  if (!steals.length) return null;
+  const template = v.variant === 'simplified' ? steals[0] : steals.find((a) => a.hand === pickHand(steals.map((s) => s.hand), v, ctx));
+  return () => sendWith(ctx, template, { card: id }, ctx.gt('ui.put_back_title'), names);
+}
+
+// A grab shows at once as pending in the hand, then the server's verdict settles it.
+async function grabNow(action, ctx) {
+  ctx.state.pendingGrab = { utensil: action.utensil, hand: action.hand || null };
+  ctx.rerender();
+  const r = await ctx.send(action);
+  ctx.state.pendingGrab = null;
+  ctx.state.lost = r && !r.ok ? action.utensil : null;
+  ctx.rerender();
+}
+
+function grabChoice(u, v, snap, ctx, names) {
+  const grabs = listed(snap, 'grab').filter((a) => a.utensil === u);
+  if (!grabs.length) return null;
+  if (v.variant === 'simplified') {
+    const g = grabs[0];
+    if (!g.choose) return () => grabNow(g, ctx);
+    const drops = ctx.choices(g, 'drop');
+    if (drops.includes(ctx.state.give)) return () => grabNow(ctx.fill(g, { drop: ctx.state.give }), ctx);
+    return async () => {
+      const picked = await ctx.pickFromTemplate(g, { title: ctx.gt('ui.drop_title'), labels: (k, val) => names.utensil(val) });
+      if (picked) grabNow(picked, ctx);
+    };
+  }
+  const hand = pickHand(grabs.map((a) => a.hand), v, ctx);
+  return () => grabNow(grabs.find((a) => a.hand === hand), ctx);
+}
+
+// ---------------------------------------------------------------- pieces
+
+function middleArea(v, snap, ctx, names) {
+  const pending = ctx.state.pendingGrab;
+  const cards = (v.middle || []).map((id) => {
+    const go = takeChoice(id, v, snap, ctx, names);
+    const face = ingredientCard(id, names);
+    if (!go) return h('span', { class: 'bg-slot' }, face);
+    return h('button', {
+      class: 'bg-slot pick', disabled: ctx.pending, 'aria-label': ctx.gt('ui.take_label', { card: names.card(id) }),
+      dataset: { act: 'take', key: `bg-take-${id}` }, onclick: go,
+    }, face);
+  });
+  const utensils = (v.utensils || []).map((u) => {
+    const go = grabChoice(u, v, snap, ctx, names);
+    const leaving = pending && pending.utensil === u;
+    const piece = utensilPiece(u, names.utensil(u), { class: [leaving && 'leaving', ctx.state.lost === u && 'lost'].filter(Boolean).join(' ') });
+    if (!go) return h('span', { class: 'bg-slot' }, piece);
+    return h('button', {
+      class: 'bg-slot grab', disabled: ctx.pending, 'aria-label': ctx.gt('ui.grab_label', { utensil: names.the(u) }),
+      dataset: { act: 'grab', key: `bg-grab-${u}` }, onclick: go,
+    }, piece);
+  });
+  const ending = v.finished ? null : v.last_round
+    ? h('p', { class: 'bg-banner' }, ctx.gt('ui.last_round', { n: v.turns_left }))
+    : isSeat(v.turns_left) ? h('p', { class: 'bg-banner soft' }, ctx.gt('ui.turns_left', { n: v.turns_left })) : null;
+  return h('section', { class: 'bg-middle', 'aria-label': ctx.gt('ui.middle') },
+    h('div', { class: 'bg-pile' }, cardBack({ count: v.pile, label: ctx.gt('ui.pile', { n: v.pile }) }), h('span', {}, ctx.gt('ui.pile', { n: v.pile }))),
+    h('div', { class: 'bg-middle-cards' }, cards.length ? cards : h('span', { class: 'bg-empty' }, ctx.gt('ui.middle_empty'))),
+    h('div', { class: 'bg-middle-utensils', 'aria-label': ctx.gt('ui.utensils_middle') }, utensils),
+    ending);
+}
+
+function handSlot(p, hand, v, snap, ctx, names, isMe) {
+  const u = p.hands[hand];
+  const pending = isMe && ctx.state.pendingGrab;
+  const target = pending ? pending.hand || HANDS.find((x) => !p.hands[x]) || 'left' : null;
+  const shown = target === hand ? pending.utensil : null;
+  const grabWindow = u && (v.windows || []).find((w) => w.utensil === u && w.holder === p.seat);
+  const frozen = u && v.teut && v.teut.utensil === u;
+  const label = v.variant === 'simplified' ? ctx.gt('ui.slot') : names.hand(hand);
+  const used = v.variant !== 'simplified' && p.seat === v.active && v.turn.hands_used[hand];
+  const parts = [h('span', { class: 'bg-hand-label' }, label, used ? h('span', { class: 'bg-used' }, ` · ${ctx.gt('ui.hand_used')}`) : null)];
+  if (shown) parts.push(utensilPiece(shown, names.utensil(shown), { class: 'pending' }), h('span', { class: 'bg-tag' }, ctx.gt('ui.pending')));
+  else if (u) parts.push(utensilPiece(u, names.utensil(u), { class: frozen ? 'frozen' : null }));
+  else parts.push(h('span', { class: 'bg-free' }, ctx.gt('ui.free_hand')));
+  if (grabWindow) parts.push(h('span', { class: 'bg-window', title: ctx.gt('ui.window') }, countdownElement({ at: grabWindow.until }, 10000)));
+  const drop = isMe && u && listed(snap, 'drop').find((a) => (a.hand ? a.hand === hand : a.utensil === u));
+  if (drop) {
+    parts.push(h('button', {
+      class: 'bg-drop', disabled: ctx.pending, 'aria-label': ctx.gt('ui.drop_label', { utensil: names.the(u) }),
+      dataset: { act: 'drop', key: `bg-drop-${hand}` }, onclick: () => ctx.send(drop),
+    }, '✕'));
+  }
+  // The viewer may choose the hand (or, simplified, the utensil) its next click acts with.
+  const acting = !v.teut && !v.finished && (snap.actions || []).length > 0;
+  const choosable = isMe && acting && (v.variant === 'simplified' ? u : p.seat === v.active && !used);
+  const chosen = v.variant === 'simplified' ? ctx.state.give === u : ctx.state.hand === hand;
+  if (choosable) {
+    parts.push(h('button', {
+      class: ['bg-arm', chosen && 'on'], 'aria-pressed': chosen ? 'true' : 'false', disabled: ctx.pending,
+      dataset: { act: 'hand', key: `bg-arm-${hand}` },
+      onclick: () => {
+        if (v.variant === 'simplified') ctx.state.give = chosen ? null : u; else ctx.state.hand = chosen ? null : hand;
+        ctx.rerender();
+      },
+    }, ctx.gt(chosen ? 'ui.chosen' : 'ui.choose')));
+  }
+  return h('div', { class: ['bg-hand', shown && 'pending', frozen && 'frozen'] }, parts);
+}
+
+function surfaceRow(p, v, snap, ctx, names, isMe) {
+  if (p.surface === null) {
+    return h('div', { class: 'bg-surface hidden', 'aria-label': ctx.gt('ui.surface_hidden', { n: p.surface_count }) },
+      Array.from({ length: p.surface_count }, () => cardBack({ small: true })), h('span', { class: 'bg-note' }, ctx.gt('ui.in_hand_teut')));
+  }
+  const cards = p.surface.map((id) => {
+    const go = !isMe && stealChoice(p.seat, id, snap, ctx, names, v);
+    const face = ingredientCard(id, names, { small: true });
+    if (!go) return h('span', { class: 'bg-slot' }, face);
+    return h('button', {
+      class: 'bg-slot pick steal', disabled: ctx.pending, 'aria-label': ctx.gt('ui.steal_label', { card: names.card(id), name: ctx.seatName(p.seat) }),
+      dataset: { act: 'steal', key: `bg-steal-${p.seat}-${id}` }, onclick: go,
+    }, face);
+  });
+  return h('div', { class: 'bg-surface', 'aria-label': ctx.gt('ui.surface') },
+    cards.length ? cards : h('span', { class: 'bg-empty' }, ctx.gt('ui.surface_empty')),
+    v.variant === 'full' ? h('span', { class: 'bg-note' }, `${p.surface_count}/5`) : null);
+}
+
+function ladyCard(p, ctx, names) {
+  const [galette, crepe] = DATA.bigoudenes[p.bigoudene] || [];
+  return h('div', { class: 'bg-lady' },
+    h('span', { class: 'bg-lady-name' }, names.lady(p.bigoudene)),
+    h('span', { class: 'bg-lady-spec' }, ctx.gt('ui.specialties'), ' ', names.recipe(galette), ' · ', names.recipe(crepe)));
+}
+
+function playerArea(p, v, snap, ctx, names, isMe, spin) {
+  const active = p.seat === v.active;
+  const waited = (snap.waiting_for || []).includes(p.seat);
+  const made = p.recipes.map((r) => h('li', { class: ['bg-made', r.face] }, recipeLabel(r, names, ctx), h('strong', {}, ` ${r.points}`)));
+  return h('section', {
+    class: ['bg-player', isMe && 'me', active && !v.finished && 'active'], style: { '--seat': ctx.seatColor(p.seat) },
+    dataset: { seat: String(p.seat) }, 'aria-label': ctx.seatName(p.seat),
+  },
+  h('header', { class: 'bg-player-head' }, ctx.seatBadge(p.seat),
+    active && !v.finished ? h('span', { class: 'bg-tag' }, ctx.gt(v.turn.paused ? 'ui.paused' : 'ui.playing')) : null,
+    p.called_teut ? h('span', { class: 'bg-tag soft' }, ctx.gt('ui.teut_used')) : null,
+    h('span', { class: 'bg-score' }, ctx.gt('ui.points', { n: p.score })),
+    waited ? ctx.countdown(p.seat) : null),
+  h('div', { class: 'bg-player-row' },
+    ladyCard(p, ctx, names),
+    faceCard(p.face, names.face(p.face), { flip: spin.has(p.seat) }),
+    h('div', { class: 'bg-hands' }, HANDS.map((hand) => handSlot(p, hand, v, snap, ctx, names, isMe)))),
+  surfaceRow(p, v, snap, ctx, names, isMe),
+  made.length ? h('ul', { class: 'bg-made-list', 'aria-label': ctx.gt('ui.recipes_made') }, made) : null);
+}
+
+// The active viewer's buttons: Amen, compose, end of turn.
+function turnPanel(v, snap, ctx, names) {
+  const me = v.players[ctx.mySeat];
+  const parts = [];
+  for (const a of listed(snap, 'amen')) {
+    parts.push(h('button', {
+      class: 'bg-amen', disabled: ctx.pending, dataset: { act: 'amen', key: `bg-amen-${a.hand || 'any'}` },
+      onclick: () => ctx.send(a),
+    }, ctx.gt('ui.amen'), a.hand ? h('small', {}, ` (${names.hand(a.hand)})`) : null));
+  }
+  for (const a of listed(snap, 'compose')) {
+    const score = recipePoints(a.cards, me.bigoudene);
+    parts.push(h('button', {
+      class: 'bg-compose primary', disabled: ctx.pending, dataset: { act: 'compose', key: `bg-compose-${a.cards.join('-')}` },
+      onclick: () => ctx.send(a),
+    }, ctx.gt(me.face === 'galette' ? 'ui.cook_galette' : 'ui.cook_crepe'),
+    h('span', { class: 'bg-compose-cards' }, a.cards.map((c) => names.card(c)).join(' + ')),
+    h('strong', {}, ` ${score.points} ${ctx.gt('ui.pts')}${score.specialty ? ' ★' : ''}`)));
+  }
+  const end = listed(snap, 'end_turn')[0];
+  if (end) {
+    parts.push(h('button', {
+      class: 'bg-end', disabled: ctx.pending, dataset: { act: 'end_turn', key: 'bg-end' }, onclick: () => ctx.send(end),
+    }, ctx.gt('ui.end_turn')));
+  }
+  if (!parts.length) return null;
+  const hint = v.variant === 'simplified' ? 'ui.hint_turn_simplified' : 'ui.hint_turn';
+  return h('section', { class: 'bg-turn', 'aria-label': ctx.gt('ui.your_turn') }, h('p', { class: 'bg-hint' }, ctx.gt(hint)), h('div', { class: 'bg-row' }, parts));
+}
+
+function menuCard(v, ctx, names) {
+  const me = isSeat(ctx.mySeat) ? v.players[ctx.mySeat] : null;
+  const mine = me ? DATA.bigoudenes[me.bigoudene] || [] : [];
+  const st = ctx.state;
+  return h('details', { class: 'bg-menu', open: st.menuOpen || null, ontoggle: (e) => { st.menuOpen = e.target.open; } },
+    h('summary', { dataset: { key: 'bg-menu' } }, ctx.gt('ui.menu')),
+    h('div', { class: 'bg-menu-grid' }, Object.entries(MENU).map(([recipe, cards]) => h('div', { class: ['bg-recipe', mine.includes(recipe) && 'special'] },
+      h('span', { class: 'bg-recipe-name' }, names.recipe(recipe), mine.includes(recipe) ? ' ★' : ''),
+      h('span', { class: 'bg-recipe-cards' }, cards.map((c) => {
+        const i = info(c);
+        return h('span', { class: 'bg-ing' }, `${names.card(c)} ${i.value}`, i.utensil ? utensilIcon(i.utensil, 14) : null);
+      }))))),
+    h('p', { class: 'bg-note' }, ctx.gt('ui.menu_points')));
+}
+
+// Cards that spin this snapshot: an Amen or a recipe just logged (once per rev, recent only).
+function spinning(snap, ctx) {
+  const st = ctx.state;
+  if (st.spinRev === snap.rev) return st.spinSeats;
+  const seats = new Set();
+  for (const e of snap.log || []) {
+    const recent = ctx.now() - (e.at || 0) < 4000;
+    if (recent && (e.text_key === 'bigoudenn.amen' || e.text_key === 'bigoudenn.compose')) seats.add(e.params.seat);
+  }
+  st.spinRev = snap.rev;
+  st.spinSeats = new Set();  // later renders of this rev do not spin again
+  return seats;
+}
+
+export function render(root, snap, ctx) {
+  const v = snap.view || {};
+  clear(root);
+  if (!v.players) return;
+  const names = namer(ctx);
+  const me = ctx.mySeat;
+  const n = v.players.length;
+  const spin = spinning(snap, ctx);
+  const rot = (s) => (isSeat(me) ? (s - me - 1 + n) % n : s);
+  const others = v.players.filter((p) => p.seat !== me).sort((a, b) => rot(a.seat) - rot(b.seat));
+  const board = h('div', { class: ['bg', v.variant] });
+  board.append(h('div', { class: 'bg-others' }, others.map((p) => playerArea(p, v, snap, ctx, names, false, spin))));
+  board.append(middleArea(v, snap, ctx, names));
+  const teut = teutButtons(v, snap, ctx, names);
+  if (teut) board.append(teut);
+  if (v.teut) board.append(auctionPanel(v, snap, ctx, names));
+  if (isSeat(me) && v.players[me]) {
+    board.append(playerArea(v.players[me], v, snap, ctx, names, true, spin));
+    if (me === v.active && !v.teut) {
+      const panel = turnPanel(v, snap, ctx, names);
+      if (panel) board.append(panel);
+    }
+  }
+  board.append(menuCard(v, ctx, names));
+  root.append(board);
+}
