@@ -1,7 +1,6 @@
 #include "games/carambouille/claims.hpp"
 
 #include <algorithm>
-#include <climits>
 
 namespace taol::games::carambouille {
 namespace {

@@ -171,7 +171,7 @@ TEST_CASE("Hand actions: one per hand, the right utensil, the utensil dropped, f
     CHECK(t.view().at("active") == 1);
 }
 
-TEST_CASE("A free hand takes an ingredient that needs no utensil; grabbing is a hand action") {
+TEST_CASE("A free hand takes an ingredient that needs no utensil - grabbing is a hand action") {
     bg::Deal d;
     d.pile = {"oignon", "persil"};
     d.hands = {{"", "couteau"}, {"araignee", ""}, {"cuillere", ""}};
@@ -186,7 +186,7 @@ TEST_CASE("A free hand takes an ingredient that needs no utensil; grabbing is a 
     t.refuse(0, grab("left", "couteau"));  // the left hand has acted
 }
 
-TEST_CASE("The araignée steals; the couvercle stops it and both go to the middle") {
+TEST_CASE("The araignée steals - the couvercle stops it and both go to the middle") {
     bg::Deal d;
     d.pile = {"oignon", "persil"};
     d.surfaces = {{}, {"saucisse", "sucre"}, {"jambon"}};
@@ -392,7 +392,7 @@ TEST_CASE("Simplified variant: no TEUT!, the passoire is a joker, two ingredient
     CHECK(t.view().at("turn").at("taken") == 0);
 }
 
-TEST_CASE("Simplified variant: one utensil, one ingredient, unless another is grabbed; a steal counts") {
+TEST_CASE("Simplified variant: one utensil, one ingredient, unless another is grabbed - a steal counts") {
     bg::Deal d;
     d.pile = {"oignon", "persil"};
     d.surfaces = {{}, {"noix"}, {}};

@@ -225,7 +225,7 @@ TEST_CASE("Who may call TEUT!, and when") {
     CHECK(t.listed(0, bid("oeuf")));
 }
 
-TEST_CASE("TEUT! needs an ingredient; against an empty-handed holder the caller must still bid") {
+TEST_CASE("TEUT! needs an ingredient - against an empty-handed holder the caller must still bid") {
     bg::Deal d = seed_deal();
     d.surfaces[3].clear();  // Katell has no ingredient
     d.surfaces[2].clear();  // nor has Tyfenn
@@ -298,7 +298,7 @@ void contest_the_spatule(Table& t, const char* soazig_bid, const char* tyfenn_bi
 
 }  // namespace
 
-TEST_CASE("A tie nobody raises: the holder keeps it; the passoire serves a non-participant") {
+TEST_CASE("A tie nobody raises: the holder keeps it - the passoire serves a non-participant") {
     Table t(4, auction_deal());
     contest_the_spatule(t, "moutarde", "algues");
     CHECK(t.log.back().text_key == "bigoudenn.tie");
@@ -362,7 +362,7 @@ TEST_CASE("A raise nobody follows: the raiser wins") {
     CHECK(t.hands(2).at("right") == "spatule");
 }
 
-TEST_CASE("A second tie goes back to raising; the follow deadline declines") {
+TEST_CASE("A second tie goes back to raising - the follow deadline declines") {
     Table t(4, auction_deal());
     contest_the_spatule(t, "moutarde", "algues");
     t.act(1, bid("champignons"));
@@ -391,7 +391,7 @@ TEST_CASE("Steps end as soon as nobody can act: no follow without an ingredient"
     CHECK(t.hands(2).at("right") == "spatule");
 }
 
-TEST_CASE("Only one side bids: that side wins; nobody bids: the holder keeps it") {
+TEST_CASE("Only one side bids: that side wins - nobody bids: the holder keeps it") {
     Table one(4, auction_deal());
     contest_the_spatule(one, nullptr, nullptr);
     one.act(2, pass());
@@ -413,7 +413,7 @@ TEST_CASE("Only one side bids: that side wins; nobody bids: the holder keeps it"
     CHECK(none.log.back().text_key == "bigoudenn.teut_end");
 }
 
-TEST_CASE("During a TEUT! other utensils move freely; the contested one is frozen") {
+TEST_CASE("During a TEUT! other utensils move freely - the contested one is frozen") {
     Table t(4, auction_deal());
     contest_the_spatule(t, nullptr, nullptr);
     t.refuse(2, drop("right"));                 // the spatule is contested

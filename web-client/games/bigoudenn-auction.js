@@ -48,9 +48,9 @@ function bidPile(x, side, v, ctx, names) {
     h('div', { class: 'bg-bidder-head' }, ctx.seatBadge(seat),
       h('span', { class: 'bg-role' }, ctx.gt(seat === x.caller ? 'ui.caller' : 'ui.holder'))),
     h('div', { class: 'bg-bids' }, side.cards.length
-      ? side.cards.map((b, i) => (b.card
+      ? side.cards.map((b) => (b.card
         ? ingredientCard(b.card, names, { small: true, class: b.revealed ? 'revealed' : 'sealed' })
-        : cardBack({ small: true, label: ctx.gt('ui.sealed_bid'), class: i === side.cards.length - 1 && 'fresh' })))
+        : cardBack({ small: true, label: ctx.gt('ui.sealed_bid') })))
       : h('span', { class: 'bg-nobid' }, ctx.gt(passed ? 'ui.no_bid' : empty ? 'ui.nothing_to_bid' : 'ui.thinking'))),
     h('span', { class: 'bg-count-line' }, ctx.gt('ui.ingredients_n', { n: (v.players[seat] || {}).surface_count ?? 0 })));
 }

@@ -39,12 +39,12 @@ export function card(name, ctx, opts = {}) {
     return h('span', {
       class: ['cr-card', 'product', `v${value}`, opts.small && 'small', opts.class], role: 'img',
       'aria-label': `${label} (${value})`,
-    }, h('span', { class: 'value' }, String(value)), h('span', { class: 'name' }, label),
+    }, h('span', { class: 'value' }, String(value)), h('span', { class: ['name', label.length > 8 && 'long'] }, label),
     opts.count > 1 ? h('span', { class: 'count' }, `×${opts.count}`) : null);
   }
   return h('span', {
     class: ['cr-card', 'caram', name, opts.small && 'small', opts.class], role: 'img', 'aria-label': label,
-  }, h('span', { class: 'glyph', 'aria-hidden': 'true' }, GLYPH[name] || '★'), h('span', { class: 'name' }, label),
+  }, h('span', { class: 'glyph', 'aria-hidden': 'true' }, GLYPH[name] || '★'), h('span', { class: ['name', label.length > 8 && 'long'] }, label),
   opts.count > 1 ? h('span', { class: 'count' }, `×${opts.count}`) : null);
 }
 
