@@ -1,0 +1,192 @@
+// What every browser scenario shares: a real taol-server on a free port, Debian's Chromium, and
+// small helpers to act like people at the table (open a room, come in by the invite link, click).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repo = path.resolve(here, '..', '..');
+export const OVERALL_MS = Number(process.env.TAOL_BROWSER_TIMEOUT_MS || 300000);
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run',
+  '--disable-component-update', '--disable-sync', '--disable-quic'];
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export function log(...args) { console.log('[browser]', ...args); }
+export function check(cond, message) { if (!cond) throw new Error(message); }
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => { const { port } = srv.address(); srv.close(() => resolve(port)); });
+  });
+}
+
+function findServerBinary(given) {
+  if (given) return path.resolve(given);
+  for (const dir of fs.readdirSync(repo).filter((d) => d.startsWith('build')).sort()) {
+    const candidate = path.join(repo, dir, 'server', 'taol-server');
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+// A taol-server of its own (or TAOL_URL's): { base, output, stop() }.
+export async function startServer(binary) {
+  if (process.env.TAOL_URL) return { base: process.env.TAOL_URL.replace(/\/$/, ''), output: [], stop: async () => {} };
+  const bin = findServerBinary(binary || process.env.TAOL_SERVER);
+  if (!bin || !fs.existsSync(bin)) throw new Error('taol-server not found: pass its path as the first argument or in TAOL_SERVER');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taol-browser-data-'));
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir, '--web-root', path.join(repo, 'web-client')];
+  log(`starting ${bin} ${args.join(' ')}`);
+  const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  const keep = (chunk) => { output.push(String(chunk)); if (output.length > 200) output.shift(); };
+  proc.stdout.on('data', keep);
+  proc.stderr.on('data', keep);
+  const stop = async () => {
+    if (proc.exitCode === null) {
+      proc.kill('SIGTERM');
+      const exited = await Promise.race([
+        new Promise((r) => proc.once('exit', () => r(true))),
+        new Promise((r) => setTimeout(() => r(false), 3000)),
+      ]);
+      if (!exited) proc.kill('SIGKILL');
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 20000;
+  while (Date.now() < until) {
+    if (proc.exitCode !== null) throw new Error(`taol-server exited with code ${proc.exitCode}`);
+    try {
+      const res = await fetch(`${base}/healthz`);
+      if (res.ok) return { base, output, stop };
+    } catch { /* not listening yet */ }
+    await sleep(100);
+  }
+  await stop();
+  throw new Error('taol-server did not answer /healthz within 20 s');
+}
+
+export function launchBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROME_ARGS, headless: true });
+}
+
+// One person at the table: its own browser context (own storage, so its own token).
+export async function newPlayer(browser, name, viewport, errors, opts = {}) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, isMobile: !!opts.mobile, hasTouch: !!opts.mobile });
+  // Keeps the page's WebSockets within reach, so a test can cut the line like a network drop.
+  await context.addInitScript(() => {
+    const Native = window.WebSocket;
+    window.__sockets = [];
+    window.WebSocket = class extends Native {
+      constructor(...args) { super(...args); window.__sockets.push(this); }
+    };
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => errors.push(`${name}: ${err.message}`));
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(`${name} console: ${msg.text()}`); });
+  page.setDefaultTimeout(15000);
+  return { name, page, context };
+}
+
+export async function shot(p, shots, label) {
+  if (!shots) return;
+  await p.page.evaluate(() => window.scrollTo(0, 0));
+  await p.page.screenshot({ path: path.join(shots, `${label}.png`), fullPage: true });
+}
+
+// The host opens a table of `game` from the lobby; returns the invite link and the room code.
+export async function openRoom(host, base, game) {
+  await host.page.goto(`${base}/`);
+  await host.page.fill('[data-testid=name]', host.name);
+  await host.page.click(`[data-testid=game-${game}]`);
+  await host.page.click('[data-testid=create]');
+  const invite = await host.page.locator('[data-testid=invite-link]').inputValue();
+  check(/\/r\/[A-Z0-9]{8}$/.test(invite), `invite link looks wrong: ${invite}`);
+  check(invite.startsWith(base), `invite link ${invite} is not on ${base}`);
+  return { invite, code: invite.slice(-8) };
+}
+
+// A friend comes in through the invite link and takes a seat.
+export async function joinByInvite(p, invite) {
+  await p.page.goto(invite);
+  await p.page.fill('[data-testid=name]', p.name);
+  await p.page.click('[data-testid=enter]');
+  await p.page.locator('[data-testid=invite-link]').waitFor();
+}
+
+// Someone watches, by code from the start page.
+export async function watchByCode(p, base, code) {
+  await p.page.goto(`${base}/`);
+  await p.page.fill('[data-testid=name]', p.name);
+  await p.page.fill('[data-testid=join-code]', code);
+  await p.page.click('[data-testid=join-spectator]');
+  await p.page.locator('[data-testid=room-code]').waitFor();
+}
+
+// A random clickable action on this page (the picker dialog first when it is open). `weight(act)`
+// makes some actions likelier.
+export async function clickSomething(p, weight = () => 1) {
+  const page = p.page;
+  const scope = (await page.locator('dialog[open]').count()) ? 'dialog[open] ' : '#main ';
+  const buttons = page.locator(`${scope}button[data-act]:not([disabled]):visible`);
+  const n = await buttons.count();
+  if (!n) return false;
+  const acts = await buttons.evaluateAll((els) => els.map((e) => e.dataset.act));
+  const weights = acts.map(weight);
+  let r = Math.random() * weights.reduce((s, w) => s + w, 0);
+  let i = 0;
+  while (r > weights[i]) { r -= weights[i]; i += 1; }
+  try {
+    await buttons.nth(i).click({ timeout: 2000 });
+    return true;
+  } catch {
+    return false; // re-rendered under our feet: try again
+  }
+}
+
+// Log entries on the page (newest first; the list shows the latest 200).
+export function logLength(p) {
+  return p.page.locator('[data-testid=log] li:not(.muted)').count();
+}
+
+// After a new connection the whole log comes again: at least what the page had before.
+export async function waitForLog(p, before, when) {
+  try {
+    await p.page.waitForFunction((n) => document.querySelectorAll('[data-testid=log] li:not(.muted)').length >= n, before);
+  } catch {
+    throw new Error(`${p.name}'s log has ${await logLength(p)} entries ${when}, it had ${before}`);
+  }
+}
+
+export async function scoreboardShown(p) {
+  return p.page.locator('[data-testid=scoreboard]:visible').count().then((n) => n > 0);
+}
+
+// Everyone sees the same final scores and a winner; returns "seat:points,..." as they read.
+export async function sameFinalScores(pages) {
+  const boards = [];
+  for (const p of pages) {
+    const winners = (await p.page.locator('[data-testid=winners]').textContent()).trim();
+    check(winners.length > 0, `${p.name} sees no winner`);
+    const scores = await p.page.locator('.final-scores tbody tr').evaluateAll((rows) => rows.map((r) => `${r.dataset.seat}:${r.querySelector('[data-testid=final-score]').textContent}`).sort().join(','));
+    boards.push(scores);
+  }
+  check(boards.every((b) => b === boards[0]), `final scores differ between pages: ${boards.join(' | ')}`);
+  return boards[0];
+}
+
+// Errors the pages logged, except the expected ones of cut connections.
+export function checkNoPageErrors(errors) {
+  const pageErrors = errors.filter((e) => !/WebSocket|ERR_CONNECTION|net::/.test(e));
+  check(pageErrors.length === 0, `errors in the pages:\n  ${pageErrors.join('\n  ')}`);
+}
