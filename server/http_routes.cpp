@@ -69,12 +69,14 @@ std::string games_json() {
     return all.dump();
 }
 
-// "/r/<CODE>": the client page, which opens that room.
+// "/r/<CODE>" and "/replay/<CODE>": the client page, which opens that room or its replay.
 bool is_room_link(std::string_view path) {
-    constexpr std::string_view kPrefix = "/r/";
-    if (path.substr(0, kPrefix.size()) != kPrefix) return false;
-    const std::string_view code = path.substr(kPrefix.size());
-    return !code.empty() && code.size() <= 32 && code.find('/') == std::string_view::npos;
+    for (const std::string_view prefix : {std::string_view("/r/"), std::string_view("/replay/")}) {
+        if (path.substr(0, prefix.size()) != prefix) continue;
+        const std::string_view code = path.substr(prefix.size());
+        return !code.empty() && code.size() <= 32 && code.find('/') == std::string_view::npos;
+    }
+    return false;
 }
 
 // Whether `path` resolves (symlinks included) to a regular file inside `root`.
@@ -148,6 +150,14 @@ http::message_generator handle_http(const HttpContext& context, HttpRequest&& re
         return text(req, http::status::ok, games, "application/json");
     }
     if (*path == "/metrics") return text(req, http::status::ok, context.metrics(), "text/plain; version=0.0.4");
+    if (context.api) {
+        const std::string_view target = req.target();
+        const std::size_t question = target.find('?');
+        const std::string_view query = question == std::string_view::npos ? "" : target.substr(question + 1);
+        if (auto answer = context.api(*path, query)) {
+            return text(req, static_cast<http::status>(answer->first), std::move(answer->second), "application/json");
+        }
+    }
     if (*path == "/ws") return text(req, http::status::upgrade_required, "WebSocket only\n");
     const std::string relative = (*path == "/" || is_room_link(*path)) ? "index.html" : path->substr(1);
     const std::filesystem::path full = context.web_root / relative;

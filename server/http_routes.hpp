@@ -1,11 +1,12 @@
 #pragma once
-// Plain HTTP on the WebSocket's port: the web client's static files, /r/<CODE>, /healthz,
-// /api/games and /metrics.
+// Plain HTTP on the WebSocket's port: the web client's static files, /r/<CODE> and
+// /replay/<CODE>, /healthz, /api/games, the rooms API and /metrics.
 #include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <boost/beast/http.hpp>
 
@@ -14,6 +15,9 @@ namespace taol::server {
 struct HttpContext {
     std::filesystem::path web_root;
     std::function<std::string()> metrics;  // the /metrics text
+    // JSON answers of the rooms API (status, body) for a decoded path and its query; nullopt when
+    // the path is not one of its.
+    std::function<std::optional<std::pair<int, std::string>>(const std::string& path, std::string_view query)> api;
 };
 
 using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>;

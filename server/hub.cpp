@@ -8,6 +8,7 @@
 #include "games/registry.hpp"
 #include "server/frames.hpp"
 #include "server/random_ids.hpp"
+#include "server/sha256.hpp"
 
 namespace taol::server {
 
@@ -78,19 +79,29 @@ void Hub::hello(const ConnectionPtr& connection, PlayerPtr& player, const protoc
     bool resumed = false;
     ConnectionPtr older;
     std::string room;
+    std::string token;  // what the welcome hands back: the token shown, or a new one
     {
         std::lock_guard lock(mutex_);
         if (hello.token) {
-            if (auto it = players_.find(*hello.token); it != players_.end()) {
+            const std::string hash = sha256_hex(*hello.token);
+            if (auto it = players_.find(hash); it != players_.end()) {
                 player = it->second;
+            } else if (auto stored = config_.journal ? config_.journal->find_player(hash) : std::nullopt) {
+                // Known from before a restart (or forgotten while idle): the same player, back.
+                player = std::make_shared<Player>(stored->id, hash);
+                player->room = stored->room;
+                players_.emplace(hash, player);
+            }
+            if (player) {
                 resumed = true;
+                token = *hello.token;
             }
         }
         if (!player) {  // a made-up or forgotten token resumes nothing
-            std::string token = random_token();
-            while (players_.count(token)) token = random_token();
-            player = std::make_shared<Player>(random_player_id(), token);
-            players_.emplace(token, player);
+            token = random_token();
+            while (players_.count(sha256_hex(token))) token = random_token();
+            player = std::make_shared<Player>(random_player_id(), sha256_hex(token));
+            players_.emplace(player->token_hash, player);
         }
         older = player->connection.lock();
         player->connection = connection;
@@ -98,10 +109,10 @@ void Hub::hello(const ConnectionPtr& connection, PlayerPtr& player, const protoc
         player->last_seen = config_.clock();
         room = player->room;
     }
-    connection->deliver(encode_frame(protocol::welcome_json(player->id, player->token, resumed), id));
+    connection->deliver(encode_frame(protocol::welcome_json(player->id, token, resumed), id));
     if (older && older != connection) older->close();
     if (room.empty()) return done();
-    auto actor = find_room(room);
+    auto actor = loaded_room(room);
     if (!actor) {
         release(player, room);
         return done();
@@ -133,6 +144,10 @@ void Hub::create(const ConnectionPtr& connection, const PlayerPtr& player, const
             return done();
         }
         actor = new_room(*game, options.value());
+        if (!actor) {
+            connection->deliver(error_frame(ErrorCode::storage_error, "the room could not be recorded, so it was not created", id));
+            return done();
+        }
         player->room = actor->code();
         name = player->name;
     }
@@ -143,19 +158,24 @@ void Hub::create(const ConnectionPtr& connection, const PlayerPtr& player, const
 
 void Hub::join(const ConnectionPtr& connection, const PlayerPtr& player, const protocol::Join& join,
                std::optional<std::int64_t> id, std::function<void()> done) {
-    std::shared_ptr<RoomActor> actor;
     {
         std::lock_guard lock(mutex_);
         if (in_room_locked(*player)) {
             connection->deliver(error_frame(ErrorCode::already_in_room, "leave your room first", id));
             return done();
         }
-        auto it = rooms_.find(join.room);
-        if (it == rooms_.end()) {
-            connection->deliver(error_frame(ErrorCode::room_not_found, "no room has the code '" + join.room + "'", id));
+    }
+    const std::shared_ptr<RoomActor> actor = loaded_room(join.room);
+    if (!actor) {
+        connection->deliver(error_frame(ErrorCode::room_not_found, "no room has the code '" + join.room + "'", id));
+        return done();
+    }
+    {
+        std::lock_guard lock(mutex_);
+        if (in_room_locked(*player)) {  // another join of this player got in meanwhile
+            connection->deliver(error_frame(ErrorCode::already_in_room, "leave your room first", id));
             return done();
         }
-        actor = it->second;
         player->room = join.room;  // reserved: a second join waits behind this one
     }
     enter(actor, connection, player, join.as_spectator, id, std::move(done));
@@ -170,7 +190,9 @@ void Hub::enter(const std::shared_ptr<RoomActor>& actor, const ConnectionPtr& co
     }
     actor->post([this, connection, player, name, as_spectator, id, done = std::move(done)](Room& r, TimeMs now) {
         const DoneGuard guard(done);
-        if (!r.join(Caller{player->id, connection, id}, name, as_spectator, now)) release(player, r.code());
+        if (!r.join(Caller{player->id, connection, id, player->token_hash}, name, as_spectator, now)) {
+            release(player, r.code());
+        }
     });
 }
 
@@ -184,7 +206,7 @@ void Hub::to_room(const ConnectionPtr& connection, const PlayerPtr& player, cons
     const auto taken = std::chrono::steady_clock::now();
     actor->post([this, connection, player, body, id, taken, done = std::move(done)](Room& r, TimeMs now) {
         const DoneGuard guard(done);
-        const Caller caller{player->id, connection, id};
+        const Caller caller{player->id, connection, id, player->token_hash};
         std::visit(Overloaded{
                        [&](const protocol::Leave&) {
                            if (!r.leave(caller, now)) release(player, r.code());
@@ -222,28 +244,95 @@ void Hub::release(const PlayerPtr& player, const std::string& code) {
 }
 
 std::shared_ptr<RoomActor> Hub::room_of(const PlayerPtr& player) {
-    std::lock_guard lock(mutex_);
-    return in_room_locked(*player) ? rooms_.at(player->room) : nullptr;
+    std::string room;
+    {
+        std::lock_guard lock(mutex_);
+        if (!in_room_locked(*player)) return nullptr;
+        room = player->room;
+    }
+    return loaded_room(room);
 }
 
 bool Hub::in_room_locked(Player& player) {
     if (player.room.empty()) return false;
-    if (rooms_.count(player.room)) return true;
+    // With a journal the room is still there when unloaded: it comes back on demand.
+    if (config_.journal || rooms_.count(player.room)) return true;
     player.room.clear();  // its room was unloaded
     return false;
 }
 
-std::shared_ptr<RoomActor> Hub::new_room(const games::Game& game, const Json& options) {
-    std::string code = random_room_code();
-    while (rooms_.count(code)) code = random_room_code();
+RoomHooks Hub::hooks_for(const std::string& code) {
     RoomHooks hooks;
     hooks.on_action = [&metrics = metrics_](bool accepted) {
         (accepted ? metrics.actions_accepted : metrics.actions_rejected)++;
     };
-    auto actor = std::make_shared<RoomActor>(executor_, RoomSetup{code, &game, options, config_.clock()},
-                                             std::move(hooks), config_.clock);
+    if (config_.journal) {
+        hooks.journal = [journal = config_.journal, &metrics = metrics_, code](const RoomEvent& event) {
+            if (journal->append(code, event)) return true;
+            metrics.journal_failures++;
+            return false;
+        };
+    }
+    return hooks;
+}
+
+std::shared_ptr<RoomActor> Hub::new_room(const games::Game& game, const Json& options) {
+    std::string code = random_room_code();
+    while (rooms_.count(code) || (config_.journal && config_.journal->has_room(code))) code = random_room_code();
+    const TimeMs now = config_.clock();
+    if (config_.journal && !config_.journal->create_room(code, std::string(game.id()), options, now)) {
+        metrics_.journal_failures++;
+        return nullptr;
+    }
+    auto room = std::make_unique<Room>(RoomSetup{code, &game, options, now}, hooks_for(code));
+    auto actor = std::make_shared<RoomActor>(executor_, std::move(room), config_.clock);
     rooms_.emplace(code, actor);
     return actor;
+}
+
+std::unique_ptr<Room> Hub::rebuild(const std::string& code) {
+    if (!config_.journal) return nullptr;
+    try {
+        std::optional<StoredRoom> stored = config_.journal->load(code);
+        if (!stored) return nullptr;
+        const games::Game* game = games::find_game(stored->game);
+        if (!game) throw std::runtime_error("unknown game '" + stored->game + "'");
+        return Room::replay(RoomSetup{code, game, stored->options, stored->created}, stored->events, hooks_for(code));
+    } catch (const std::exception& e) {
+        spdlog::error("room {}: its journal does not replay: {}", code, e.what());
+        return nullptr;
+    }
+}
+
+std::shared_ptr<RoomActor> Hub::loaded_room(const std::string& code) {
+    if (auto actor = find_room(code)) return actor;
+    if (!config_.journal || code.size() != protocol::kRoomCodeLength) return nullptr;
+    const auto started = std::chrono::steady_clock::now();
+    std::unique_ptr<Room> room = rebuild(code);
+    if (!room) return nullptr;
+    if (!room->mark_everyone_away()) spdlog::error("room {}: could not record that everyone is away", code);
+    std::lock_guard lock(mutex_);
+    if (auto it = rooms_.find(code); it != rooms_.end()) return it->second;  // loaded meanwhile
+    auto actor = std::make_shared<RoomActor>(executor_, std::move(room), config_.clock);
+    rooms_.emplace(code, actor);
+    config_.journal->set_loaded(code, true);
+    metrics_.rooms_loaded++;
+    spdlog::info("room {}: loaded from the journal in {} ms", code,
+                 std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count());
+    return actor;
+}
+
+int Hub::restore() {
+    if (!config_.journal) return 0;
+    int restored = 0;
+    for (const std::string& code : config_.journal->loaded_rooms()) restored += loaded_room(code) ? 1 : 0;
+    return restored;
+}
+
+std::optional<Json> Hub::summary(const std::string& code) {
+    if (auto actor = find_room(code)) return actor->summary();
+    if (std::unique_ptr<Room> room = rebuild(code)) return room->summary();
+    return std::nullopt;
 }
 
 std::shared_ptr<RoomActor> Hub::find_room(const std::string& code) const {
@@ -268,12 +357,15 @@ void Hub::sweep() {
         }
         for (auto it = players_.begin(); it != players_.end();) {
             Player& p = *it->second;
-            const bool idle = p.connection.expired() && !in_room_locked(p) && now - p.last_seen >= config_.idle_unload_ms;
+            // With a journal a player in a room can be forgotten too: its token finds it again there.
+            const bool idle = p.connection.expired() && (config_.journal || !in_room_locked(p)) &&
+                              now - p.last_seen >= config_.idle_unload_ms;
             it = idle ? players_.erase(it) : std::next(it);
         }
     }
     for (const auto& actor : unloaded) {
         actor->close();
+        if (config_.journal) config_.journal->set_loaded(actor->code(), false);
         metrics_.rooms_unloaded++;
         spdlog::info("room {}: unloaded (nobody connected for {} s)", actor->code(), config_.idle_unload_ms / 1000);
     }

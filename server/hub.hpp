@@ -11,6 +11,7 @@
 #include <boost/asio/any_io_executor.hpp>
 
 #include "protocol/messages.hpp"
+#include "server/journal.hpp"
 #include "server/metrics.hpp"
 #include "server/peer.hpp"
 #include "server/room_actor.hpp"
@@ -18,9 +19,9 @@
 namespace taol::server {
 
 struct Player {
-    Player(std::string id_, std::string token_) : id(std::move(id_)), token(std::move(token_)) {}
-    const std::string id;     // public
-    const std::string token;  // secret: whoever shows it is this player
+    Player(std::string id_, std::string token_hash_) : id(std::move(id_)), token_hash(std::move(token_hash_)) {}
+    const std::string id;          // public
+    const std::string token_hash;  // SHA-256 of its secret token: whoever shows the token is this player
     // Guarded by the hub's mutex.
     std::string name;
     std::string room;                       // its room's code, "" when in none
@@ -33,6 +34,7 @@ using PlayerPtr = std::shared_ptr<Player>;
 struct HubConfig {
     TimeMs idle_unload_ms = 30 * 60 * 1000;  // a room nobody is connected to leaves memory after this
     WallClock clock = system_wall_clock;
+    Journal* journal = nullptr;              // where rooms are kept; none: rooms live in memory only
 };
 
 class Hub {
@@ -54,6 +56,13 @@ public:
     // Stops every room's timer (shutdown).
     void close_rooms();
 
+    // Brings back every room that was in memory when the server stopped (or crashed), suspended
+    // until a seated player reconnects. Returns how many.
+    int restore();
+
+    // The public summary of a room (Room::summary), loaded or not; nullopt for an unknown code.
+    std::optional<Json> summary(const std::string& code);
+
     RoomCounts room_counts() const;
     std::size_t player_count() const;
     std::shared_ptr<RoomActor> find_room(const std::string& code) const;
@@ -74,9 +83,16 @@ private:
     // The player is no longer in room `code` (if that is still its room).
     void release(const PlayerPtr& player, const std::string& code);
     std::shared_ptr<RoomActor> room_of(const PlayerPtr& player);
-    // Whether the player's room is still loaded (forgets it when not). Requires mutex_.
+    // Whether the player is in a room (without a journal: one still loaded; forgets it when not).
+    // Requires mutex_.
     bool in_room_locked(Player& player);
+    // A new room with a fresh code, recorded in the journal; null when it cannot be recorded.
     std::shared_ptr<RoomActor> new_room(const games::Game& game, const Json& options);
+    // Room `code` in memory, loading it from the journal when it is only there; null when unknown.
+    std::shared_ptr<RoomActor> loaded_room(const std::string& code);
+    // Room `code` rebuilt from the journal (not added to the hub); null when unknown or broken.
+    std::unique_ptr<Room> rebuild(const std::string& code);
+    RoomHooks hooks_for(const std::string& code);
 
     boost::asio::any_io_executor executor_;
     Metrics& metrics_;

@@ -1,4 +1,4 @@
-// taol-server: the game server. Flags: --host, --port, --data-dir, --web-root, --help.
+// taol-server: the game server. Flags: --host, --port, --data-dir, --sync, --web-root, --help.
 #include <spdlog/spdlog.h>
 #include <sys/resource.h>
 
@@ -16,6 +16,9 @@ constexpr std::string_view kUsage =
     "  --host ADDRESS    address to listen on (default 0.0.0.0)\n"
     "  --port N          port for HTTP and WebSocket (default 8080)\n"
     "  --data-dir DIR    where rooms are kept (default ./data, created if missing)\n"
+    "  --sync POLICY     normal (default): each event survives the server being killed;\n"
+    "                    full: each event is also on the disk before play goes on, so it\n"
+    "                    survives a power cut (slower: one fsync per event)\n"
     "  --web-root DIR    the web client's files (default ./web-client)\n"
     "  --help            this text\n";
 
@@ -43,7 +46,7 @@ int main(int argc, char** argv) {
             std::cout << kUsage;
             return 0;
         }
-        if (flag != "--host" && flag != "--port" && flag != "--data-dir" && flag != "--web-root") {
+        if (flag != "--host" && flag != "--port" && flag != "--data-dir" && flag != "--web-root" && flag != "--sync") {
             return usage_error("unknown option '" + std::string(flag) + "'");
         }
         if (i + 1 >= argc) return usage_error(std::string(flag) + " needs a value");
@@ -51,6 +54,11 @@ int main(int argc, char** argv) {
         if (flag == "--host") config.host = value;
         else if (flag == "--data-dir") config.data_dir = value;
         else if (flag == "--web-root") config.web_root = value;
+        else if (flag == "--sync") {
+            const auto sync = taol::server::parse_sync_policy(value);
+            if (!sync) return usage_error("--sync must be normal or full");
+            config.sync = *sync;
+        }
         else {
             char* end = nullptr;
             const long port = std::strtol(value.c_str(), &end, 10);
@@ -62,7 +70,7 @@ int main(int argc, char** argv) {
     }
     raise_descriptor_limit();
     try {
-        taol::server::Server server(config);
+        taol::server::Server server(std::move(config));
         server.start();
         server.stop_on_signals();
         server.run();

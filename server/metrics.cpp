@@ -39,6 +39,9 @@ std::string Metrics::render(const RoomCounts& rooms) const {
         << "taol_rooms{status=\"finished\"} " << rooms.finished << '\n';
     counter(out, "taol_rooms_created_total", "Rooms created.", rooms_created.load());
     counter(out, "taol_rooms_unloaded_total", "Idle rooms unloaded from memory.", rooms_unloaded.load());
+    counter(out, "taol_rooms_loaded_total", "Rooms rebuilt from the journal (restored or reopened).", rooms_loaded.load());
+    counter(out, "taol_journal_failures_total", "Room events that could not be recorded (refused or retried).",
+            journal_failures.load());
     counter(out, "taol_messages_in_total", "Client messages received.", messages_in.load());
     counter(out, "taol_messages_out_total", "Messages sent to clients.", messages_out.load());
     counter(out, "taol_messages_refused_total", "Client messages refused before reaching a room.",

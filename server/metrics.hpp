@@ -26,6 +26,8 @@ public:
     std::atomic<std::uint64_t> actions_rejected{0};
     std::atomic<std::uint64_t> rooms_created{0};
     std::atomic<std::uint64_t> rooms_unloaded{0};
+    std::atomic<std::uint64_t> rooms_loaded{0};        // from the journal: restored or reopened
+    std::atomic<std::uint64_t> journal_failures{0};    // events that could not be recorded
 
     // Time from taking an `act` off the wire to its answers being queued.
     void observe_action_latency(std::chrono::nanoseconds elapsed);

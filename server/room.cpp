@@ -35,13 +35,27 @@ Room::Room(RoomSetup setup, RoomHooks hooks)
     clock_.suspend(setup_.wall);  // nobody seated yet
 }
 
-std::unique_ptr<Room> Room::replay(RoomSetup setup, const std::vector<RoomEvent>& events, RoomHooks hooks) {
+std::unique_ptr<Room> Room::replay(RoomSetup setup, const std::vector<RoomEvent>& events, RoomHooks hooks,
+                                   const ReplayObserver& observer) {
     auto room = std::make_unique<Room>(std::move(setup), std::move(hooks));
     room->replaying_ = true;
-    for (const RoomEvent& event : events) room->apply(event, std::nullopt);
+    for (const RoomEvent& event : events) {
+        room->apply(event, std::nullopt);
+        if (observer) observer(*room, event);
+    }
     room->replaying_ = false;
     room->room_changed_ = room->game_changed_ = false;
     return room;
+}
+
+bool Room::mark_everyone_away() {
+    for (auto& [player, m] : members_) {
+        if (m.connected && !commit(last_stamp_, std::max(last_wall_, setup_.wall), event::Disconnected{player})) {
+            return false;
+        }
+    }
+    room_changed_ = game_changed_ = false;  // nobody to tell
+    return true;
 }
 
 bool Room::join(const Caller& caller, const std::string& name, bool as_spectator, TimeMs wall) {
@@ -60,7 +74,7 @@ bool Room::join(const Caller& caller, const std::string& name, bool as_spectator
             return false;
         }
     }
-    if (!commit(at, wall, event::Joined{caller.player, name, as_spectator})) {
+    if (!commit(at, wall, event::Joined{caller.player, name, as_spectator, caller.token_hash})) {
         refuse(caller, ErrorCode::storage_error, "the room could not record your arrival", wall);
         return false;
     }
@@ -164,10 +178,13 @@ void Room::act(const Caller& caller, const Json& action, std::optional<std::int6
 }
 
 void Room::chat(const Caller& caller, const std::string& text, TimeMs wall) {
-    take(wall);
-    const Member* m = member(caller.player);
-    if (!m) return refuse(caller, ErrorCode::not_in_room, "you are not in this room", wall);
+    const TimeMs at = take(wall);
+    if (!member(caller.player)) return refuse(caller, ErrorCode::not_in_room, "you are not in this room", wall);
+    if (!commit(at, wall, event::Chatted{caller.player, text})) {
+        return refuse(caller, ErrorCode::storage_error, "your message could not be recorded, so it was not sent", wall);
+    }
     flush(nullptr, Answer::none, wall);
+    const Member* m = member(caller.player);
     const Json message = protocol::chat_json(m->name, m->seat, text, wall);
     const Frame frame = encode_frame(message);
     for (const auto& [player, other] : members_) {
@@ -246,6 +263,18 @@ protocol::RoomInfo Room::info() const {
     }
     for (const auto& [player, m] : members_) info.spectators += (!m.seat && m.connected) ? 1 : 0;
     return info;
+}
+
+Json Room::summary() const {
+    const protocol::RoomInfo room = info();
+    Json players = Json::array();
+    for (const auto& seat : room.seats) {
+        players.push_back({{"seat", seat.seat}, {"name", seat.name}, {"connected", seat.connected}});
+    }
+    const bool finished = status_ == RoomStatus::finished && state_;
+    return Json{{"room", room.room},          {"game", room.game},         {"status", room.status},
+                {"players", players},         {"spectators", room.spectators}, {"games", games_started_},
+                {"outcome", finished ? state_->outcome() : Json(nullptr)}};
 }
 
 }  // namespace taol::server

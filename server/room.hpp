@@ -32,11 +32,13 @@ struct Caller {
     std::string player;               // public player id
     PeerPtr peer;                     // where the answer goes
     std::optional<std::int64_t> id;   // the message's id, echoed in its answer
+    std::string token_hash;           // SHA-256 of its token, journaled when it joins
 };
 
 struct RoomHooks {
     // Sees every event before it takes effect and before anything is sent. Returning false means it
-    // could not be recorded, so it does not happen (the caller gets storage_error).
+    // could not be recorded, so it does not happen (the caller gets storage_error; a deadline is
+    // retried a little later).
     std::function<bool(const RoomEvent&)> journal;
     // The seed of each new game; the system's CSPRNG when empty.
     std::function<std::uint64_t()> new_seed;
@@ -48,10 +50,19 @@ class Room {
 public:
     explicit Room(RoomSetup setup, RoomHooks hooks = {});
 
+    // Sees the room after each replayed event.
+    using ReplayObserver = std::function<void(const Room&, const RoomEvent&)>;
+
     // The room that `setup` and `events` describe, with no live connection. Throws when the
     // events do not replay (a journal that does not belong to this game).
     static std::unique_ptr<Room> replay(RoomSetup setup, const std::vector<RoomEvent>& events,
-                                        RoomHooks hooks = {});
+                                        RoomHooks hooks = {}, const ReplayObserver& observer = {});
+
+    // After a restart nobody is connected any more. Records it as of the last event, so that the
+    // room stays suspended and the time the server was down does not count: deadlines resume with
+    // the time they had left when a seated player reconnects. Returns false when it could not be
+    // recorded.
+    bool mark_everyone_away();
 
     // --- Messages. Each stamps the call with the room clock, applies the deadlines due by then,
     // and answers the caller (with its id) and the room. ---
@@ -89,6 +100,12 @@ public:
     std::optional<Seat> seat_of(const std::string& player) const;
     int connected_count() const;
     protocol::RoomInfo info() const;
+    // The public summary of the room (GET /api/rooms/<code>): game, status, players, outcome.
+    Json summary() const;
+    // The log of the current game; `at` on the wall clock.
+    const std::vector<games::LogEntry>& log() const { return log_; }
+    // How many games the room has started (rematches included).
+    int games_started() const { return games_started_; }
     // Every running timer, the game's and the room's ("turn", "absent"), on the room clock.
     std::vector<games::Deadline> deadlines() const;
 
@@ -170,6 +187,12 @@ private:
     std::vector<games::LogEntry> log_;  // `at` already on the wall clock
     std::map<Seat, TimeMs> waiting_since_;
     std::set<Seat> stuck_;              // seats whose default action the game refused at this rev
+
+    int games_started_ = 0;
+    TimeMs last_wall_ = 0;              // wall time of the last event
+    // A due deadline could not be recorded: nothing else may happen before it, and it is tried
+    // again at this wall time.
+    std::optional<TimeMs> retry_at_;
 
     bool room_changed_ = false;         // a `room` message is owed to everyone
     bool game_changed_ = false;         // a `snapshot` is owed to everyone

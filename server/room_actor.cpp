@@ -13,19 +13,26 @@ TimeMs system_wall_clock() {
     return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-RoomActor::RoomActor(Executor executor, RoomSetup setup, RoomHooks hooks, WallClock clock)
-    : code_(setup.code),
+RoomActor::RoomActor(Executor executor, std::unique_ptr<Room> room, WallClock clock)
+    : code_(room->code()),
       strand_(boost::asio::make_strand(executor)),
       timer_(strand_),
-      idle_since_(setup.wall),
-      room_(std::move(setup), std::move(hooks)),
-      clock_(std::move(clock)) {}
+      clock_(std::move(clock)),
+      idle_since_(clock_()),
+      room_(std::move(room)),
+      status_(room_->status()),
+      summary_(room_->summary()) {}
+
+Json RoomActor::summary() const {
+    std::lock_guard lock(summary_mutex_);
+    return summary_;
+}
 
 void RoomActor::post(std::function<void(Room&, TimeMs)> fn) {
     boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)] {
         const TimeMs now = self->clock_();
         try {
-            fn(self->room_, now);
+            fn(*self->room_, now);
         } catch (const std::exception& e) {  // a bug: keep the room and the server running
             spdlog::error("room {}: {}", self->code_, e.what());
         }
@@ -41,12 +48,16 @@ void RoomActor::close() {
 }
 
 void RoomActor::settle(TimeMs wall) {
-    status_ = room_.status();
-    const int connected = room_.connected_count();
+    status_ = room_->status();
+    {
+        std::lock_guard lock(summary_mutex_);
+        summary_ = room_->summary();
+    }
+    const int connected = room_->connected_count();
     if (connected == 0 && connected_.load() != 0) idle_since_ = wall;
     connected_ = connected;
     if (closed_) return;
-    const std::optional<TimeMs> next = room_.next_tick(wall);
+    const std::optional<TimeMs> next = room_->next_tick(wall);
     if (next == armed_for_) return;
     armed_for_ = next;
     if (!next) {
@@ -62,7 +73,7 @@ void RoomActor::on_timer(const boost::system::error_code& ec) {
     armed_for_.reset();
     const TimeMs now = clock_();
     try {
-        room_.tick(now);
+        room_->tick(now);
     } catch (const std::exception& e) {
         spdlog::error("room {}: {}", code_, e.what());
     }

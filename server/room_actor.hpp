@@ -4,6 +4,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -23,7 +24,7 @@ class RoomActor : public std::enable_shared_from_this<RoomActor> {
 public:
     using Executor = boost::asio::any_io_executor;
 
-    RoomActor(Executor executor, RoomSetup setup, RoomHooks hooks, WallClock clock);
+    RoomActor(Executor executor, std::unique_ptr<Room> room, WallClock clock);
 
     const std::string& code() const { return code_; }
 
@@ -38,6 +39,8 @@ public:
     RoomStatus status() const { return status_.load(); }
     int connected() const { return connected_.load(); }
     TimeMs idle_since() const { return idle_since_.load(); }
+    // Room::summary() as of the last call the room handled.
+    Json summary() const;
 
 private:
     void settle(TimeMs wall);
@@ -46,14 +49,16 @@ private:
     std::string code_;
     boost::asio::strand<Executor> strand_;
     boost::asio::steady_timer timer_;
-    std::atomic<TimeMs> idle_since_;  // since when nobody is connected
-    Room room_;
     WallClock clock_;
+    std::atomic<TimeMs> idle_since_;  // since when nobody is connected
+    std::unique_ptr<Room> room_;
     std::optional<TimeMs> armed_for_;  // wall time the timer is set for
     bool closed_ = false;
 
-    std::atomic<RoomStatus> status_{RoomStatus::waiting};
+    std::atomic<RoomStatus> status_;
     std::atomic<int> connected_{0};
+    mutable std::mutex summary_mutex_;
+    Json summary_;
 };
 
 }  // namespace taol::server

@@ -18,14 +18,12 @@ games::Applied must_apply(const games::GameState& state, Seat seat, const Json& 
 
 }  // namespace
 
-const char* event_name(const EventBody& body) {
-    static constexpr const char* kNames[] = {"joined",  "left",  "connected", "disconnected",
-                                             "started", "acted", "expired",   "defaulted"};
-    return kNames[body.index()];
-}
-
 bool Room::commit(TimeMs at, TimeMs wall, EventBody body, std::optional<games::Applied> applied) {
-    RoomEvent event{at, wall, std::move(body)};
+    const bool deadline = std::holds_alternative<event::Expired>(body) || std::holds_alternative<event::Defaulted>(body);
+    if (retry_at_ && !deadline) return false;  // a deadline waits to be recorded: it comes first
+    const bool changes_game = deadline || std::holds_alternative<event::Acted>(body) ||
+                              std::holds_alternative<event::Started>(body);
+    RoomEvent event{at, wall, std::move(body), rev_ + (changes_game ? 1 : 0)};
     if (hooks_.journal && !hooks_.journal(event)) {
         spdlog::error("room {}: could not record event '{}'", setup_.code, event_name(event.body));
         return false;
@@ -37,6 +35,7 @@ bool Room::commit(TimeMs at, TimeMs wall, EventBody body, std::optional<games::A
 void Room::apply(const RoomEvent& event, std::optional<games::Applied> applied) {
     const TimeMs at = event.at;
     last_stamp_ = std::max(last_stamp_, at);
+    last_wall_ = std::max(last_wall_, event.wall);
     std::visit(Overloaded{
                    [&](const event::Joined& e) { apply_joined(e, at); },
                    [&](const event::Left& e) { apply_left(e, at); },
@@ -52,6 +51,7 @@ void Room::apply(const RoomEvent& event, std::optional<games::Applied> applied) 
                        if (!applied) applied = must_apply(*state_, e.seat, e.action, at);
                        install(std::move(*applied), at, std::nullopt, e.seat);
                    },
+                   [&](const event::Chatted&) {},
                },
                event.body);
     update_suspension(event.wall);
@@ -132,6 +132,7 @@ void Room::apply_started(const event::Started& e, TimeMs at) {
     state_ = game().setup(e.options, players, e.seed, at);
     options_ = game_options_ = e.options;
     seed_ = e.seed;
+    ++games_started_;
     ++rev_;
     history_.clear();
     history_.push({rev_, at, std::nullopt, state_});

@@ -3,6 +3,7 @@
 // its events: replaying them in order rebuilds the same room, which is what a journal records.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <variant>
 
 #include "games/core/game.hpp"
@@ -23,7 +24,8 @@ struct RoomSetup {
 
 namespace event {
 
-struct Joined { std::string player; std::string name; bool spectator = false; };
+// `token_hash`: the SHA-256 of the player's token, so that it can take its seat back after a restart.
+struct Joined { std::string player; std::string name; bool spectator = false; std::string token_hash; };
 struct Left { std::string player; };
 struct Connected { std::string player; };
 struct Disconnected { std::string player; };
@@ -34,19 +36,27 @@ struct Acted { Seat seat = 0; Json action; };
 struct Expired {};
 // The room played a seat's default action: its turn clock ran out ("turn") or it is away ("absent").
 struct Defaulted { Seat seat = 0; std::string kind; Json action; };
+// A chat line (it changes nothing, but a room's journal is all that happened in it).
+struct Chatted { std::string player; std::string text; };
 
 }  // namespace event
 
 using EventBody = std::variant<event::Joined, event::Left, event::Connected, event::Disconnected,
-                               event::Started, event::Acted, event::Expired, event::Defaulted>;
+                               event::Started, event::Acted, event::Expired, event::Defaulted,
+                               event::Chatted>;
 
 struct RoomEvent {
     TimeMs at = 0;     // room clock: the stamp that orders the room
     TimeMs wall = 0;   // wall clock when the room took it (drives suspension bookkeeping)
     EventBody body;
+    std::int64_t rev = 0;  // the game's rev once the event is applied (set by the room as it commits)
 };
 
 // For logs and journals: "joined", "acted", ...
 const char* event_name(const EventBody& body);
+
+// An event's body as stored in a journal, and back (throws on a body that does not fit `name`).
+Json event_body_json(const EventBody& body);
+EventBody event_body_from_json(std::string_view name, const Json& json);
 
 }  // namespace taol::server

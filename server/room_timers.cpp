@@ -9,6 +9,8 @@ namespace {
 
 // A game whose deadlines keep coming due without end is broken; stop rather than spin.
 constexpr int kMaxDuePerCall = 10000;
+// How long a deadline whose journal write failed waits before it is tried again.
+constexpr TimeMs kJournalRetryMs = 1000;
 
 TimeMs seconds_option(const Json& options, const char* name, TimeMs fallback) {
     auto it = options.find(name);
@@ -24,6 +26,13 @@ TimeMs Room::take(TimeMs wall) {
 }
 
 void Room::apply_due(TimeMs stamp, TimeMs wall) {
+    // A deadline that could not be recorded stays due: the room tries again, and meanwhile refuses
+    // everything else (nothing may be stamped after a deadline that has not happened yet).
+    const auto unrecorded = [&] {
+        retry_at_ = wall + kJournalRetryMs;
+        spdlog::error("room {}: a deadline could not be recorded; trying again in {} ms", setup_.code, kJournalRetryMs);
+    };
+    retry_at_.reset();
     for (int step = 0; step < kMaxDuePerCall; ++step) {
         const std::optional<Due> due = next_due();
         if (!due || due->deadline.at > stamp) return;
@@ -31,7 +40,7 @@ void Room::apply_due(TimeMs stamp, TimeMs wall) {
         const TimeMs at = std::max(due->deadline.at, last_stamp_);
         const TimeMs at_wall = clock_.to_wall(at, wall);
         if (due->from_game) {
-            if (!commit(at, at_wall, event::Expired{})) return;
+            if (!commit(at, at_wall, event::Expired{})) return unrecorded();
             continue;
         }
         const Seat seat = *due->deadline.seat;
@@ -44,7 +53,9 @@ void Room::apply_due(TimeMs stamp, TimeMs wall) {
             stuck_.insert(seat);
             continue;
         }
-        if (!commit(at, at_wall, event::Defaulted{seat, due->deadline.kind, *action}, std::move(result.value()))) return;
+        if (!commit(at, at_wall, event::Defaulted{seat, due->deadline.kind, *action}, std::move(result.value()))) {
+            return unrecorded();
+        }
     }
     spdlog::error("room {}: deadlines keep coming due; stopped", setup_.code);
 }
@@ -87,7 +98,8 @@ std::vector<games::Deadline> Room::deadlines() const {
 std::optional<TimeMs> Room::next_tick(TimeMs wall) const {
     const std::optional<Due> due = next_due();
     if (!due) return std::nullopt;
-    return clock_.to_wall(due->deadline.at, wall);
+    const TimeMs at = clock_.to_wall(due->deadline.at, wall);
+    return retry_at_ ? std::max(at, *retry_at_) : at;
 }
 
 }  // namespace taol::server

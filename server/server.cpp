@@ -11,33 +11,48 @@
 #include <boost/asio/post.hpp>
 
 #include "server/listener.hpp"
+#include "server/room_api.hpp"
 
 namespace taol::server {
 namespace net = boost::asio;
 
 namespace {
+
 constexpr TimeMs kStopPollMs = 20;
+
+HubConfig with_journal(HubConfig config, Journal* journal) {
+    config.journal = journal;
+    return config;
 }
+
+}  // namespace
 
 Server::Server(ServerConfig config)
     : config_(std::move(config)),
+      journal_(std::make_unique<Journal>(config_.data_dir, config_.sync)),
       ioc_(config_.threads > 0 ? config_.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
-      hub_(ioc_.get_executor(), metrics_, config_.hub),
-      context_{hub_, metrics_, connections_, HttpContext{config_.web_root, nullptr}, config_.limits},
+      hub_(ioc_.get_executor(), metrics_, with_journal(config_.hub, journal_.get())),
+      context_{hub_, metrics_, connections_, HttpContext{config_.web_root, nullptr, nullptr}, config_.limits},
       sweep_timer_(ioc_),
       stop_timer_(ioc_),
       signals_(ioc_) {
     context_.http.metrics = [this] { return metrics_.render(hub_.room_counts()); };
+    context_.http.api = [this](const std::string& path, std::string_view query)
+        -> std::optional<std::pair<int, std::string>> {
+        std::optional<ApiReply> reply = rooms_api(hub_, journal_.get(), path, query);
+        if (!reply) return std::nullopt;
+        return std::pair{reply->status, reply->body.dump()};
+    };
 }
 
 Server::~Server() = default;
 
 void Server::start() {
-    std::error_code fs_error;
-    std::filesystem::create_directories(config_.data_dir, fs_error);
-    if (fs_error) {
-        throw std::runtime_error("cannot create the data directory " + config_.data_dir.string() + ": " +
-                                 fs_error.message());
+    const auto restoring = std::chrono::steady_clock::now();
+    const int restored = hub_.restore();
+    if (restored > 0) {
+        spdlog::info("restored {} room(s) from the journal in {} ms", restored,
+                     std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - restoring).count());
     }
     if (!std::filesystem::is_directory(config_.web_root)) {
         spdlog::warn("web root {} is not a directory: only the API will answer", config_.web_root.string());

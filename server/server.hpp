@@ -20,6 +20,7 @@ struct ServerConfig {
     std::string host = "0.0.0.0";
     unsigned short port = 8080;  // 0: any free port (see Server::port)
     std::filesystem::path data_dir = "data";
+    SyncPolicy sync = SyncPolicy::normal;  // how hard the journal pushes each write to the disk
     std::filesystem::path web_root = "web-client";
     int threads = 0;             // 0: one per core
     HubConfig hub;
@@ -30,11 +31,13 @@ struct ServerConfig {
 
 class Server {
 public:
+    // Opens the journal in config.data_dir (created when missing); throws std::runtime_error when
+    // it cannot.
     explicit Server(ServerConfig config);
     ~Server();
 
-    // Creates the data directory, binds and starts accepting. Throws std::runtime_error with a
-    // readable message when it cannot.
+    // Restores the rooms of the journal, binds and starts accepting. Throws std::runtime_error
+    // with a readable message when it cannot.
     void start();
     unsigned short port() const { return port_; }
 
@@ -56,6 +59,7 @@ private:
     void wait_for_connections(TimeMs left_ms);
 
     ServerConfig config_;
+    std::unique_ptr<Journal> journal_;
     boost::asio::io_context ioc_;
     Metrics metrics_;
     ConnectionRegistry connections_;

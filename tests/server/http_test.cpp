@@ -102,3 +102,42 @@ TEST_CASE("Metrics count connections, rooms by status, messages and actions") {
     CHECK(text.find("taol_action_latency_seconds_count 1\n") != std::string::npos);
     CHECK(text.find("taol_action_latency_seconds_bucket{le=\"+Inf\"} 1\n") != std::string::npos);
 }
+
+TEST_CASE("Rooms API: a room's public summary, and its replay only once a game is over") {
+    LiveServer live;
+    const auto port = live.port();
+    WsClient a(port), b(port);
+    a.hello("Anna");
+    b.hello("Bleuenn");
+    const std::string code = a.request({{"type", "create"}, {"game", "castors"}}).at("room");
+
+    const HttpReply waiting = http_get(port, "/api/rooms/" + code);
+    CHECK(waiting.status == 200);
+    CHECK(waiting.content_type == "application/json");
+    const Json summary = Json::parse(waiting.body);
+    CHECK(summary.at("room") == code);
+    CHECK(summary.at("game") == "castors");
+    CHECK(summary.at("status") == "waiting");
+    CHECK(summary.at("players") == Json::parse(R"([{"seat":0,"name":"Anna","connected":true}])"));
+    CHECK(summary.at("outcome").is_null());
+    CHECK(Json::parse(http_get(port, "/api/rooms/" + code + "/replay").body).at("error") == "no_game");
+
+    REQUIRE(b.request({{"type", "join"}, {"room", code}, {"as", "player"}}).at("type") == "room");
+    REQUIRE(a.request({{"type", "start"}}).at("type") == "snapshot");
+    const HttpReply running = http_get(port, "/api/rooms/" + code + "/replay");
+    CHECK(running.status == 409);
+    CHECK(Json::parse(running.body).at("error") == "not_finished");
+    CHECK(Json::parse(http_get(port, "/api/rooms/" + code).body).at("status") == "playing");
+    CHECK(http_get(port, "/api/rooms/" + code + "/replay?game=two").status == 400);
+    CHECK(http_get(port, "/api/rooms/" + code + "/replay?game=2").status == 400);
+
+    const HttpReply unknown = http_get(port, "/api/rooms/ZZZZZZZZ");
+    CHECK(unknown.status == 404);
+    CHECK(Json::parse(unknown.body).at("error") == "room_not_found");
+    CHECK(http_get(port, "/api/rooms/ZZZZZZZZ/replay").status == 404);
+
+    // The replay link opens the web client, like an invite link.
+    const HttpReply page = http_get(port, "/replay/" + code);
+    CHECK(page.status == 200);
+    CHECK(page.body.find("<title>Taol</title>") != std::string::npos);
+}

@@ -67,7 +67,7 @@ public:
         peers_[player] = std::make_shared<FakePeer>();
         return peers_[player];
     }
-    server::Caller caller(const std::string& player) { return {player, peer(player), ++last_id_}; }
+    server::Caller caller(const std::string& player) { return {player, peer(player), ++last_id_, ""}; }
     std::int64_t last_id() const { return last_id_; }
 
     bool join(const std::string& player, TimeMs t, bool spectator = false) {

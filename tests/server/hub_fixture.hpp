@@ -1,0 +1,80 @@
+#pragma once
+// The hub without sockets: fake connections, a hand-driven clock, and an io_context run until
+// everything a message caused is done.
+#include <boost/asio/io_context.hpp>
+#include <spdlog/spdlog.h>
+
+#include "protocol/messages.hpp"
+#include "server/hub.hpp"
+
+namespace taol::testing {
+
+using Json = nlohmann::json;
+
+struct FakeConnection : server::Connection {
+    std::vector<Json> frames;
+    bool closed = false;
+    void deliver(server::Frame frame) override { frames.push_back(Json::parse(*frame)); }
+    void close() override { closed = true; }
+    const Json& last() const { return frames.back(); }
+};
+
+class HubFixture {
+public:
+    explicit HubFixture(server::Journal* journal = nullptr) : hub_(ioc_.get_executor(), metrics_, config(journal)) {
+        spdlog::set_level(spdlog::level::warn);
+    }
+
+    server::Hub& hub() { return hub_; }
+    void advance(server::TimeMs ms) { now_ += ms; }
+
+    // One client: a connection and its player.
+    struct Client {
+        std::shared_ptr<FakeConnection> connection = std::make_shared<FakeConnection>();
+        server::PlayerPtr player;
+    };
+
+    // Sends `text` (a client frame) and runs everything it causes; returns the answer with its id.
+    Json send(Client& client, const std::string& text) {
+        auto parsed = protocol::parse_client_message(text);
+        REQUIRE(parsed.ok());
+        bool done = false;
+        hub_.handle(client.connection, client.player, parsed.value(), [&] { done = true; });
+        drain();
+        REQUIRE(done);
+        for (auto it = client.connection->frames.rbegin(); it != client.connection->frames.rend(); ++it) {
+            if (it->contains("id")) return *it;
+        }
+        return nullptr;
+    }
+    Json hello(Client& client, const std::string& name, const std::string& token = "") {
+        Json m{{"type", "hello"}, {"name", name}, {"id", 1}};
+        if (!token.empty()) m["token"] = token;
+        return send(client, m.dump());
+    }
+    void close(Client& client) {
+        hub_.closed(client.connection, client.player);
+        drain();
+    }
+    void drain() {
+        ioc_.restart();
+        while (ioc_.poll() > 0) {
+        }
+    }
+
+private:
+    server::HubConfig config(server::Journal* journal) {
+        server::HubConfig c;
+        c.journal = journal;
+        c.idle_unload_ms = 1000;
+        c.clock = [this] { return now_; };
+        return c;
+    }
+
+    server::TimeMs now_ = 1'700'000'000'000;
+    boost::asio::io_context ioc_;
+    server::Metrics metrics_;
+    server::Hub hub_;
+};
+
+}  // namespace taol::testing

@@ -1,0 +1,112 @@
+// The hub with a journal: rooms unloaded for inactivity come back when someone returns, a hub
+// started on the same journal (a restarted server) restores the rooms that were loaded, and
+// players resume with their tokens even once the hub had forgotten them.
+#include <catch2/catch.hpp>
+
+#include "server/journal.hpp"
+#include "tests/server/hub_fixture.hpp"
+#include "tests/server/temp_dir.hpp"
+
+using namespace taol;
+using namespace taol::testing;
+
+namespace {
+
+std::string join(const std::string& code, const char* as = "player") {
+    return Json{{"type", "join"}, {"room", code}, {"as", as}, {"id", 3}}.dump();
+}
+
+Json last_of(const HubFixture::Client& c, const std::string& type) {
+    for (auto it = c.connection->frames.rbegin(); it != c.connection->frames.rend(); ++it) {
+        if (it->at("type") == type) return *it;
+    }
+    return nullptr;
+}
+
+// Two players in a Fish Fish room that has started; returns its code and their tokens.
+struct Started {
+    std::string code;
+    std::string anna, bleuenn;
+    std::int64_t rev = 0;
+    Json anna_view;
+};
+
+Started start_a_game(HubFixture& f) {
+    HubFixture::Client a, b;
+    Started s;
+    s.anna = f.hello(a, "Anna").at("token");
+    s.bleuenn = f.hello(b, "Bleuenn").at("token");
+    s.code = f.send(a, R"({"type":"create","game":"fishfish","id":2})").at("room");
+    REQUIRE(f.send(b, join(s.code)).at("type") == "room");
+    const Json snapshot = f.send(a, R"({"type":"start","id":4})");
+    REQUIRE(snapshot.at("type") == "snapshot");
+    s.rev = snapshot.at("rev");
+    s.anna_view = snapshot.at("view");
+    f.close(a);
+    f.close(b);
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("An unloaded room comes back from the journal when a player returns or someone joins") {
+    TempDir dir;
+    server::Journal journal(dir.path(), server::SyncPolicy::normal);
+    HubFixture f(&journal);
+    const Started s = start_a_game(f);
+    f.advance(1000);
+    f.hub().sweep();
+    REQUIRE(f.hub().find_room(s.code) == nullptr);
+    CHECK(f.hub().player_count() == 0);  // forgotten by the hub; the journal knows them
+
+    HubFixture::Client a;
+    const Json welcome = f.hello(a, "Anna", s.anna);
+    CHECK(welcome.at("resumed") == true);
+    CHECK(welcome.at("token") == s.anna);
+    REQUIRE(f.hub().find_room(s.code) != nullptr);
+    CHECK(last_of(a, "room").at("you") == 0);
+    CHECK(last_of(a, "snapshot").at("rev") == s.rev);
+    CHECK(last_of(a, "snapshot").at("view") == s.anna_view);
+
+    // Unloaded again; a newcomer with the code brings it back to watch.
+    f.close(a);
+    f.advance(1000);
+    f.hub().sweep();
+    REQUIRE(f.hub().find_room(s.code) == nullptr);
+    HubFixture::Client watcher;
+    f.hello(watcher, "Soizic");
+    CHECK(f.send(watcher, join(s.code, "spectator")).at("spectators") == 1);
+    CHECK(last_of(watcher, "snapshot").at("rev") == s.rev);
+    CHECK(f.hub().summary(s.code)->at("status") == "playing");
+}
+
+TEST_CASE("A hub started on the same journal restores the loaded rooms; players resume by token") {
+    TempDir dir;
+    server::Journal journal(dir.path(), server::SyncPolicy::normal);
+    Started s;
+    std::string waiting_code;
+    {
+        HubFixture before(&journal);
+        s = start_a_game(before);
+        HubFixture::Client c;
+        before.hello(c, "Corentin");
+        waiting_code = before.send(c, R"({"type":"create","game":"castors","id":2})").at("room");
+    }
+    HubFixture after(&journal);
+    CHECK(after.hub().restore() == 2);
+    CHECK(after.hub().room_counts().playing == 1);
+    CHECK(after.hub().room_counts().waiting == 1);
+    CHECK(after.hub().player_count() == 0);  // nobody is back yet
+
+    HubFixture::Client b;
+    CHECK(after.hello(b, "Bleuenn", s.bleuenn).at("resumed") == true);
+    CHECK(last_of(b, "room").at("you") == 1);
+    CHECK(last_of(b, "snapshot").at("rev") == s.rev);
+
+    // A forged token resumes nobody; an unknown code is still not found.
+    HubFixture::Client m;
+    CHECK(after.hello(m, "Mallory", std::string(32, '0')).at("resumed") == false);
+    CHECK(after.send(m, join("ZZZZZZZZ")).at("code") == "room_not_found");
+    CHECK(after.hub().summary(waiting_code)->at("status") == "waiting");
+    CHECK_FALSE(after.hub().summary("ZZZZZZZZ"));
+}

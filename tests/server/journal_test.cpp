@@ -1,0 +1,185 @@
+// The journal on its own (SQLite: events, players, loaded rooms, refused writes), and a room that
+// journals to it: a write that fails refuses what it would have recorded and changes nothing.
+#include <catch2/catch.hpp>
+
+#include "server/journal.hpp"
+#include "server/sha256.hpp"
+#include "tests/server/room_fixture.hpp"
+#include "tests/server/temp_dir.hpp"
+
+using namespace taol;
+using namespace taol::testing;
+using server::Journal;
+using server::RoomEvent;
+namespace event = server::event;
+
+namespace {
+
+std::string text_of(const RoomEvent& e) {
+    return std::to_string(e.at) + "/" + std::to_string(e.wall) + "/" + std::to_string(e.rev) + "/" +
+           server::event_name(e.body) + "/" + server::event_body_json(e.body).dump();
+}
+
+// A room on the fake game that journals to `journal`, with recording peers.
+struct JournaledRoom {
+    explicit JournaledRoom(Journal& journal) : journal(journal) {
+        spdlog::set_level(spdlog::level::off);
+        REQUIRE(journal.create_room("ROOMCODE", "fake", fake_options(), kT0));
+        server::RoomHooks hooks;
+        hooks.journal = [&journal](const RoomEvent& e) { return journal.append("ROOMCODE", e); };
+        hooks.new_seed = [] { return 7; };
+        room = std::make_unique<server::Room>(server::RoomSetup{"ROOMCODE", &fake_game(), fake_options(), kT0}, hooks);
+    }
+    server::Caller caller(const std::string& who) {
+        auto& peer = peers[who];
+        if (!peer) peer = std::make_shared<FakePeer>();
+        return server::Caller{who, peer, ++id, server::sha256_hex("token-" + who)};
+    }
+    std::string error_of(const std::string& who) { return peers[who]->last_error(); }
+
+    Journal& journal;
+    std::unique_ptr<server::Room> room;
+    std::map<std::string, std::shared_ptr<FakePeer>> peers;
+    std::int64_t id = 0;
+};
+
+}  // namespace
+
+TEST_CASE("SHA-256 of the standard test vectors") {
+    CHECK(server::sha256_hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    CHECK(server::sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    CHECK(server::sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
+          "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+}
+
+TEST_CASE("Every kind of event comes back from the journal as it was written, in order") {
+    spdlog::set_level(spdlog::level::off);  // the refused duplicate is logged
+    TempDir dir;
+    const std::vector<RoomEvent> events = {
+        {at(0), at(0), event::Joined{"p1", "Anna", false, "h1"}, 0},
+        {at(1), at(1), event::Joined{"p2", "Bleuenn", true, "h2"}, 0},
+        {at(2), at(2), event::Started{Json{{"turns", 2}}, 18446744073709551557ull}, 1},
+        {at(3), at(3), event::Acted{1, Json{{"type", "bet"}, {"amount", 3}}}, 2},
+        {at(4), at(9), event::Disconnected{"p1"}, 2},
+        {at(4), at(12), event::Connected{"p1"}, 2},
+        {at(5), at(13), event::Expired{}, 3},
+        {at(6), at(14), event::Defaulted{0, "turn", Json{{"type", "pass"}}}, 4},
+        {at(7), at(15), event::Chatted{"p2", "Kenavo ! \"quotes\" and é"}, 4},
+        {at(8), at(16), event::Left{"p2"}, 4},
+    };
+    {
+        Journal journal(dir.path(), server::SyncPolicy::full);
+        REQUIRE(journal.create_room("ABCDEFGH", "fake", Json{{"turns", 2}}, at(0)));
+        CHECK_FALSE(journal.create_room("ABCDEFGH", "fake", nullptr, at(1)));  // a code is taken once
+        for (const RoomEvent& e : events) REQUIRE(journal.append("ABCDEFGH", e));
+    }
+    Journal reopened(dir.path(), server::SyncPolicy::normal);
+    const auto stored = reopened.load("ABCDEFGH");
+    REQUIRE(stored);
+    CHECK(stored->game == "fake");
+    CHECK(stored->options == Json{{"turns", 2}});
+    CHECK(stored->created == at(0));
+    REQUIRE(stored->events.size() == events.size());
+    for (std::size_t i = 0; i < events.size(); ++i) CHECK(text_of(stored->events[i]) == text_of(events[i]));
+    CHECK_FALSE(reopened.load("ZZZZZZZZ"));
+
+    // Appending after a reopen goes on where the room stopped.
+    REQUIRE(reopened.append("ABCDEFGH", RoomEvent{at(9), at(17), event::Expired{}, 5}));
+    CHECK(reopened.load("ABCDEFGH")->events.size() == events.size() + 1);
+}
+
+TEST_CASE("The journal knows each token's player and room, and which rooms are loaded") {
+    TempDir dir;
+    Journal journal(dir.path(), server::SyncPolicy::normal);
+    REQUIRE(journal.create_room("ROOMAAAA", "fake", nullptr, at(0)));
+    REQUIRE(journal.create_room("ROOMBBBB", "fake", nullptr, at(1)));
+    REQUIRE(journal.append("ROOMAAAA", RoomEvent{at(0), at(0), event::Joined{"p1", "Anna", false, "hash1"}, 0}));
+    CHECK(journal.find_player("hash1")->id == "p1");
+    CHECK(journal.find_player("hash1")->room == "ROOMAAAA");
+    CHECK_FALSE(journal.find_player("hash2"));
+
+    REQUIRE(journal.append("ROOMAAAA", RoomEvent{at(1), at(1), event::Left{"p1"}, 0}));
+    CHECK(journal.find_player("hash1")->room.empty());
+    REQUIRE(journal.append("ROOMBBBB", RoomEvent{at(2), at(2), event::Joined{"p1", "Anna K.", false, "hash1"}, 0}));
+    CHECK(journal.find_player("hash1")->room == "ROOMBBBB");
+    CHECK(journal.find_player("hash1")->name == "Anna K.");
+
+    CHECK(journal.loaded_rooms() == std::vector<std::string>{"ROOMAAAA", "ROOMBBBB"});
+    journal.set_loaded("ROOMAAAA", false);
+    CHECK(journal.loaded_rooms() == std::vector<std::string>{"ROOMBBBB"});
+    CHECK(journal.has_room("ROOMAAAA"));
+    CHECK_FALSE(journal.has_room("ROOMCCCC"));
+}
+
+TEST_CASE("A write that fails records nothing") {
+    spdlog::set_level(spdlog::level::off);  // the failures are logged
+    TempDir dir;
+    Journal journal(dir.path(), server::SyncPolicy::normal);
+    REQUIRE(journal.create_room("ROOMAAAA", "fake", nullptr, at(0)));
+    journal.refuse_writes(true);
+    CHECK_FALSE(journal.create_room("ROOMBBBB", "fake", nullptr, at(0)));
+    CHECK_FALSE(journal.append("ROOMAAAA", RoomEvent{at(0), at(0), event::Joined{"p1", "Anna", false, "hash1"}, 0}));
+    journal.refuse_writes(false);
+    CHECK(journal.load("ROOMAAAA")->events.empty());
+    CHECK_FALSE(journal.find_player("hash1"));
+    REQUIRE(journal.append("ROOMAAAA", RoomEvent{at(1), at(1), event::Joined{"p1", "Anna", false, "hash1"}, 0}));
+    CHECK(journal.load("ROOMAAAA")->events.size() == 1);
+}
+
+TEST_CASE("When the journal cannot write, the room refuses with storage_error and nothing changes") {
+    TempDir dir;
+    Journal journal(dir.path(), server::SyncPolicy::normal);
+    JournaledRoom t(journal);
+    server::Room& room = *t.room;
+    room.join(t.caller("a"), "Anna", false, at(0));
+    room.join(t.caller("b"), "Bleuenn", false, at(0));
+    room.start(t.caller("a"), Json{{"window_seconds", 0}}, at(1));
+    REQUIRE(room.status() == server::RoomStatus::playing);
+    const std::int64_t rev = room.rev();
+    const std::string view = room.state()->view(0).dump();
+    const std::size_t recorded = journal.load("ROOMCODE")->events.size();
+
+    journal.refuse_writes(true);
+    room.act(t.caller("a"), bet(2), rev, at(2));
+    CHECK(t.error_of("a") == "storage_error");
+    room.chat(t.caller("b"), "demat", at(3));
+    CHECK(t.error_of("b") == "storage_error");
+    room.join(t.caller("c"), "Corentin", true, at(4));
+    CHECK(t.error_of("c") == "storage_error");
+    CHECK_FALSE(room.is_member("c"));
+    CHECK(room.rev() == rev);
+    CHECK(room.state()->view(0).dump() == view);
+
+    journal.refuse_writes(false);
+    CHECK(journal.load("ROOMCODE")->events.size() == recorded);
+    room.act(t.caller("a"), bet(2), rev, at(5));
+    CHECK(room.rev() == rev + 1);
+    CHECK(journal.load("ROOMCODE")->events.size() == recorded + 1);
+}
+
+TEST_CASE("A deadline that cannot be recorded waits, holds everything else back, and happens once it can") {
+    TempDir dir;
+    Journal journal(dir.path(), server::SyncPolicy::normal);
+    JournaledRoom t(journal);
+    server::Room& room = *t.room;
+    room.join(t.caller("a"), "Anna", false, at(0));
+    room.join(t.caller("b"), "Bleuenn", false, at(0));
+    room.start(t.caller("a"), Json{{"window_seconds", 10}}, at(0));
+    const std::int64_t rev = room.rev();
+    REQUIRE(room.next_tick(at(0)) == at(10'000));
+
+    journal.refuse_writes(true);
+    room.tick(at(10'000));
+    CHECK(room.rev() == rev);                            // the window did not close unrecorded
+    CHECK(room.next_tick(at(10'000)) == at(11'000));     // it is tried again a second later
+    room.act(t.caller("b"), grab(), rev, at(10'500));   // nothing may pass it meanwhile
+    CHECK(t.error_of("b") == "storage_error");
+    CHECK(room.rev() == rev);
+
+    journal.refuse_writes(false);
+    room.tick(at(11'000));
+    CHECK(room.rev() == rev + 1);
+    const auto events = journal.load("ROOMCODE")->events;
+    REQUIRE(std::holds_alternative<event::Expired>(events.back().body));
+    CHECK(events.back().at == at(10'000));  // stamped with its own time, not the retry's
+}

@@ -1,0 +1,67 @@
+#include "tests/server/random_room.hpp"
+
+#include "games/core/options.hpp"
+#include "tests/support/playout.hpp"
+
+namespace taol::testing {
+
+RandomRoom::RandomRoom(const games::Game& game, const std::string& code, server::RoomHooks hooks,
+                       std::uint64_t seed, int players)
+    : rng_(seed),
+      players_(players > 0 ? players : players_for(game, seed)),
+      options_(options_for(game, players_)) {
+    hooks.new_seed = [this] { return rng_.next(); };
+    room_ = std::make_unique<server::Room>(server::RoomSetup{code, &game, options_, now_}, std::move(hooks));
+    for (int p = 0; p < players_; ++p) room_->join(caller(seat_player(p)), numbered("P", p), false, now_);
+    room_->join(caller("watcher"), "W", true, now_);
+    room_->start(caller(seat_player(0)), nullptr, now_);
+}
+
+int RandomRoom::players_for(const games::Game& game, std::uint64_t seed) {
+    return game.min_players() + static_cast<int>(seed % static_cast<std::uint64_t>(game.max_players() - game.min_players() + 1));
+}
+
+Json RandomRoom::options_for(const games::Game& game, int players) {
+    return games::complete_options(game, nullptr, players).value();
+}
+
+server::Caller RandomRoom::caller(const std::string& who) {
+    auto& peer = peers_[who];
+    if (!peer) peer = std::make_shared<FakePeer>();
+    peer->clear();  // only the answers to this call matter
+    return server::Caller{who, peer, ++id_, "hash-" + who};
+}
+
+void RandomRoom::rematch() { room_->rematch(caller(seat_player(0)), nullptr, now_); }
+
+bool RandomRoom::step() {
+    server::Room& room = *room_;
+    const std::int64_t before = room.rev();
+    const auto roll = rng_.below(100);
+    if (roll < 3) {  // somebody drops and comes back a little later
+        const std::string who = seat_player(static_cast<int>(rng_.below(players_)));
+        room.disconnect(who, peers_[who].get(), now_);
+        now_ += static_cast<games::TimeMs>(rng_.below(3000));
+        peers_[who] = std::make_shared<FakePeer>();
+        room.reconnect(who, peers_[who], now_);
+    } else if (roll < 5) {
+        room.chat(caller(seat_player(static_cast<int>(rng_.below(players_)))), "trugarez", now_);
+    } else if (roll < 12 || room.state()->waiting_for().empty()) {  // time passes: deadlines fire
+        const auto next = room.next_tick(now_);
+        now_ = next ? std::max(now_, *next) : now_ + 1000;
+        room.tick(now_);
+    } else {
+        const std::vector<games::Seat> waiting = room.state()->waiting_for();
+        const games::Seat seat = rng_.below(4) ? waiting[rng_.below(waiting.size())]
+                                               : static_cast<games::Seat>(rng_.below(players_));
+        const Json actions = room.state()->actions(seat);
+        now_ += static_cast<games::TimeMs>(rng_.below(400));
+        if (!actions.empty()) {
+            const Json action = fill_template(actions[rng_.below(actions.size())], rng_);
+            room.act(caller(seat_player(seat)), action, room.rev(), now_);
+        }
+    }
+    return room.rev() != before;
+}
+
+}  // namespace taol::testing

@@ -1,0 +1,238 @@
+// Nothing lost: a real taol-server process plays several rooms part-way (one with a running
+// deadline), is killed with SIGKILL, and restarts on the same data directory. Every client comes
+// back with its token to its seat, at the same rev, with the same view and the same actions; the
+// time the server was down does not count against the running deadline.
+#include <catch2/catch.hpp>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <chrono>
+#include <memory>
+#include <thread>
+
+#include "games/core/rng.hpp"
+#include "tests/server/temp_dir.hpp"
+#include "tests/server/ws_client.hpp"
+#include "tests/support/playout.hpp"
+
+using namespace taol::testing;
+
+namespace {
+
+using Clock = std::chrono::system_clock;
+
+std::int64_t now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch()).count();
+}
+
+unsigned short free_port() {
+    boost::asio::io_context ioc;
+    boost::asio::ip::tcp::acceptor acceptor(ioc, {boost::asio::ip::make_address("127.0.0.1"), 0});
+    return acceptor.local_endpoint().port();
+}
+
+bool accepts_connections(unsigned short port) {
+    boost::asio::io_context ioc;
+    boost::asio::ip::tcp::socket socket(ioc);
+    boost::system::error_code ec;
+    socket.connect({boost::asio::ip::make_address("127.0.0.1"), port}, ec);
+    return !ec;
+}
+
+// The server binary in a child process of its own.
+class ServerProcess {
+public:
+    ServerProcess(const std::filesystem::path& data_dir, unsigned short port) : port_(port) {
+        const std::string port_text = std::to_string(port);
+        const std::string log = (data_dir.parent_path() / "server.log").string();
+        pid_ = fork();
+        REQUIRE(pid_ >= 0);
+        if (pid_ == 0) {
+            const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+            if (fd >= 0) {
+                dup2(fd, 1);
+                dup2(fd, 2);
+            }
+            execl(TAOL_SERVER_BINARY, TAOL_SERVER_BINARY, "--host", "127.0.0.1", "--port", port_text.c_str(),
+                  "--data-dir", data_dir.c_str(), "--web-root", data_dir.c_str(), static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        const auto until = Clock::now() + std::chrono::seconds(30);
+        while (!accepts_connections(port_)) {
+            int status = 0;
+            REQUIRE(waitpid(pid_, &status, WNOHANG) == 0);  // still running
+            REQUIRE(Clock::now() < until);
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+    }
+    ~ServerProcess() { stop(SIGTERM); }
+
+    void stop(int signal) {
+        if (pid_ <= 0) return;
+        kill(pid_, signal);
+        int status = 0;
+        waitpid(pid_, &status, 0);
+        pid_ = -1;
+    }
+    unsigned short port() const { return port_; }
+
+private:
+    pid_t pid_ = -1;
+    unsigned short port_;
+};
+
+// One person at the table: its client, name and token.
+struct Person {
+    std::string name;
+    std::string token;
+    std::unique_ptr<WsClient> client;
+};
+
+Person arrive(unsigned short port, const std::string& name) {
+    Person p{name, "", std::make_unique<WsClient>(port)};
+    p.token = p.client->hello(name).at("token");
+    return p;
+}
+
+// What a seat has of the game, compared across the restart.
+struct Seen {
+    std::int64_t rev = 0;
+    Json seat;
+    Json view;
+    Json actions;
+};
+
+Seen seen_by(WsClient& client, std::int64_t rev) {
+    const Json s = client.snapshot(rev);
+    return {s.at("rev"), s.at("seat"), s.at("view"), s.at("actions")};
+}
+
+std::string create(Person& host, const std::string& game) {
+    const Json room = host.client->request({{"type", "create"}, {"game", game}});
+    REQUIRE(room.at("type") == "room");
+    return room.at("room");
+}
+
+void join(Person& p, const std::string& code, const char* as) {
+    REQUIRE(p.client->request({{"type", "join"}, {"room", code}, {"as", as}}).at("type") == "room");
+}
+
+std::int64_t start(Person& host) {
+    const Json s = host.client->request({{"type", "start"}});
+    REQUIRE(s.at("type") == "snapshot");
+    return s.at("rev");
+}
+
+// Plays `moves` random listed actions from whoever may act; returns the rev reached.
+std::int64_t play(std::vector<Person*> seats, std::int64_t rev, int moves, taol::games::Rng& rng) {
+    for (int done = 0; done < moves;) {
+        for (Person* p : seats) {
+            const Json s = p->client->snapshot(rev);
+            if (s.at("status") != "playing") return rev;
+            const Json& actions = s.at("actions");
+            if (actions.empty()) continue;
+            const Json answer = p->client->request(
+                {{"type", "act"}, {"rev", s.at("rev")}, {"action", fill_template(actions[rng.below(actions.size())], rng)}});
+            if (answer.at("type") == "snapshot") {
+                rev = answer.at("rev");
+                ++done;
+            }
+            if (done >= moves) break;
+        }
+    }
+    return rev;
+}
+
+// The deadline of `kind` in a snapshot, on the wall clock.
+std::optional<std::int64_t> deadline_at(const Json& snapshot, const std::string& kind) {
+    for (const Json& d : snapshot.at("deadlines")) {
+        if (d.at("kind") == kind) return d.at("at").get<std::int64_t>();
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("After SIGKILL and a restart every client finds its seat, rev, view, actions and deadline") {
+    TempDir dir;
+    const auto data = dir.path() / "data";
+    const unsigned short port = free_port();
+    taol::games::Rng rng(2026);
+    auto server = std::make_unique<ServerProcess>(data, port);
+
+    // Fish Fish, three players and a spectator, part-way.
+    Person anna = arrive(port, "Anna"), bleuenn = arrive(port, "Bleuenn"), corentin = arrive(port, "Corentin");
+    Person soizic = arrive(port, "Soizic");
+    const std::string fish = create(anna, "fishfish");
+    join(bleuenn, fish, "player");
+    join(corentin, fish, "player");
+    join(soizic, fish, "spectator");
+    std::int64_t fish_rev = play({&anna, &bleuenn, &corentin}, start(anna), 12, rng);
+
+    // Bharg, two players, part-way.
+    Person dewi = arrive(port, "Dewi"), enora = arrive(port, "Enora");
+    const std::string bharg = create(dewi, "bharg");
+    join(enora, bharg, "player");
+    const std::int64_t bharg_rev = play({&dewi, &enora}, start(dewi), 6, rng);
+
+    // Gang de castors, just started: the 10-second look at the end cards is running.
+    Person fanch = arrive(port, "Fanch"), gwen = arrive(port, "Gwen");
+    const std::string castors = create(fanch, "castors");
+    join(gwen, castors, "player");
+    const std::int64_t castors_rev = start(fanch);
+    const std::int64_t started_at = now_ms();
+    const Json castors_before = fanch.client->snapshot(castors_rev);
+    const auto peek_at = deadline_at(castors_before, "peek");
+    REQUIRE(peek_at);
+    const std::int64_t peek_left = *peek_at - started_at;  // what the deadline had left (a little less)
+
+    std::vector<std::pair<Person*, std::int64_t>> everyone = {
+        {&anna, fish_rev}, {&bleuenn, fish_rev}, {&corentin, fish_rev}, {&soizic, fish_rev},
+        {&dewi, bharg_rev}, {&enora, bharg_rev}, {&fanch, castors_rev}, {&gwen, castors_rev}};
+    std::map<std::string, Seen> before;
+    for (auto& [p, rev] : everyone) before[p->name] = seen_by(*p->client, rev);
+
+    server->stop(SIGKILL);
+    for (auto& [p, rev] : everyone) p->client->wait_closed();
+    std::this_thread::sleep_for(std::chrono::seconds(2));  // the server is down: this must not count
+    server = std::make_unique<ServerProcess>(data, port);
+
+    // Everyone comes back with its token, to its seat, at the same rev with the same view and actions.
+    std::int64_t fanch_back_at = 0;
+    for (auto& [p, rev] : everyone) {
+        INFO(p->name);
+        p->client = std::make_unique<WsClient>(port);
+        if (p == &fanch) fanch_back_at = now_ms();
+        const Json welcome = p->client->hello(p->name, p->token);
+        CHECK(welcome.at("resumed") == true);
+        CHECK(welcome.at("token") == p->token);
+        const Json room = p->client->wait_for([](const Json& m) { return m.at("type") == "room"; });
+        CHECK(room.at("you") == before[p->name].seat);
+        const Seen after = seen_by(*p->client, rev);
+        CHECK(after.rev == before[p->name].rev);
+        CHECK(after.view == before[p->name].view);
+        CHECK(after.actions == before[p->name].actions);
+    }
+
+    // The look at the end cards resumes with the time it had left, and then ends by itself.
+    const Json castors_after = fanch.client->snapshot(castors_rev);
+    const auto peek_again = deadline_at(castors_after, "peek");
+    REQUIRE(peek_again);
+    CHECK(*peek_again >= fanch_back_at + peek_left - 1500);
+    CHECK(*peek_again <= now_ms() + peek_left + 1500);
+    const Json peeked = fanch.client->wait_for(
+        [&](const Json& m) { return m.at("type") == "snapshot" && m.at("rev").get<std::int64_t>() > castors_rev; });
+    CHECK(now_ms() >= *peek_again - 100);
+    CHECK_FALSE(deadline_at(peeked, "peek"));
+
+    // A newcomer can watch by code, and the game goes on.
+    Person hoel = arrive(port, "Hoel");
+    join(hoel, fish, "spectator");
+    CHECK(seen_by(*hoel.client, fish_rev).view == before["Soizic"].view);
+    CHECK(play({&anna, &bleuenn, &corentin}, fish_rev, 3, rng) > fish_rev);
+}
