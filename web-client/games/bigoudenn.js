@@ -103,14 +103,22 @@ function stealChoice(seat, id, snap, ctx, names, v) {
   return () => sendWith(ctx, template, { card: id }, ctx.gt('ui.put_back_title'), names);
 }
 
-// A grab shows at once as pending in the hand, then the server's verdict settles it.
-async function grabNow(action, ctx) {
+// A grab shows at once as pending in the hand, then the server's verdict settles it. The clicked
+// piece is marked right away: on a fast line the verdict comes back before the next frame.
+async function grabNow(action, ctx, clicked) {
+  if (clicked) {
+    clicked.classList.add('pending');
+    clicked.setAttribute('aria-busy', 'true');
+  }
   ctx.state.pendingGrab = { utensil: action.utensil, hand: action.hand || null };
   ctx.rerender();
   const r = await ctx.send(action);
   ctx.state.pendingGrab = null;
-  ctx.state.lost = r && !r.ok ? action.utensil : null;
+  const lost = r && !r.ok ? action.utensil : null;
+  ctx.state.lost = lost;
   ctx.rerender();
+  // The shake plays once: later renders of that utensil must not shake it again.
+  if (lost) setTimeout(() => { if (ctx.state.lost === lost) ctx.state.lost = null; }, 400);
 }
 
 function grabChoice(u, v, snap, ctx, names) {
@@ -118,16 +126,16 @@ function grabChoice(u, v, snap, ctx, names) {
   if (!grabs.length) return null;
   if (v.variant === 'simplified') {
     const g = grabs[0];
-    if (!g.choose) return () => grabNow(g, ctx);
+    if (!g.choose) return (e) => grabNow(g, ctx, e?.currentTarget);
     const drops = ctx.choices(g, 'drop');
-    if (drops.includes(ctx.state.give)) return () => grabNow(ctx.fill(g, { drop: ctx.state.give }), ctx);
+    if (drops.includes(ctx.state.give)) return (e) => grabNow(ctx.fill(g, { drop: ctx.state.give }), ctx, e?.currentTarget);
     return async () => {
       const picked = await ctx.pickFromTemplate(g, { title: ctx.gt('ui.drop_title'), labels: (k, val) => names.utensil(val) });
       if (picked) grabNow(picked, ctx);
     };
   }
   const hand = pickHand(grabs.map((a) => a.hand), v, ctx);
-  return () => grabNow(grabs.find((a) => a.hand === hand), ctx);
+  return (e) => grabNow(grabs.find((a) => a.hand === hand), ctx, e?.currentTarget);
 }
 
 // ---------------------------------------------------------------- pieces
@@ -137,27 +145,27 @@ function middleArea(v, snap, ctx, names) {
   const cards = (v.middle || []).map((id) => {
     const go = takeChoice(id, v, snap, ctx, names);
     const face = ingredientCard(id, names);
-    if (!go) return h('span', { class: 'bg-slot' }, face);
+    if (!go) return h('span', { class: 'bg-slot', dataset: { card: id } }, face);
     return h('button', {
       class: 'bg-slot pick', disabled: ctx.pending, 'aria-label': ctx.gt('ui.take_label', { card: names.card(id) }),
-      dataset: { act: 'take', key: `bg-take-${id}` }, onclick: go,
+      dataset: { act: 'take', key: `bg-take-${id}`, card: id }, onclick: go,
     }, face);
   });
   const utensils = (v.utensils || []).map((u) => {
     const go = grabChoice(u, v, snap, ctx, names);
     const leaving = pending && pending.utensil === u;
     const piece = utensilPiece(u, names.utensil(u), { class: [leaving && 'leaving', ctx.state.lost === u && 'lost'].filter(Boolean).join(' ') });
-    if (!go) return h('span', { class: 'bg-slot' }, piece);
+    if (!go) return h('span', { class: 'bg-slot', dataset: { utensil: u } }, piece);
     return h('button', {
       class: 'bg-slot grab', disabled: ctx.pending, 'aria-label': ctx.gt('ui.grab_label', { utensil: names.the(u) }),
-      dataset: { act: 'grab', key: `bg-grab-${u}` }, onclick: go,
+      dataset: { act: 'grab', key: `bg-grab-${u}`, utensil: u }, onclick: go,
     }, piece);
   });
   const ending = v.finished ? null : v.last_round
     ? h('p', { class: 'bg-banner' }, ctx.gt('ui.last_round', { n: v.turns_left }))
     : isSeat(v.turns_left) ? h('p', { class: 'bg-banner soft' }, ctx.gt('ui.turns_left', { n: v.turns_left })) : null;
-  return h('section', { class: 'bg-middle', 'aria-label': ctx.gt('ui.middle') },
-    h('div', { class: 'bg-pile' }, cardBack({ count: v.pile, label: ctx.gt('ui.pile', { n: v.pile }) }), h('span', {}, ctx.gt('ui.pile', { n: v.pile }))),
+  return h('section', { class: 'bg-middle', 'aria-label': ctx.gt('ui.middle'), dataset: { testid: 'bg-middle' } },
+    h('div', { class: 'bg-pile', dataset: { testid: 'bg-pile', count: String(v.pile) } }, cardBack({ count: v.pile, label: ctx.gt('ui.pile', { n: v.pile }) }), h('span', {}, ctx.gt('ui.pile', { n: v.pile }))),
     h('div', { class: 'bg-middle-cards' }, cards.length ? cards : h('span', { class: 'bg-empty' }, ctx.gt('ui.middle_empty'))),
     h('div', { class: 'bg-middle-utensils', 'aria-label': ctx.gt('ui.utensils_middle') }, utensils),
     ending);
@@ -198,24 +206,24 @@ function handSlot(p, hand, v, snap, ctx, names, isMe) {
       },
     }, ctx.gt(chosen ? 'ui.chosen' : 'ui.choose')));
   }
-  return h('div', { class: ['bg-hand', shown && 'pending', frozen && 'frozen'] }, parts);
+  return h('div', { class: ['bg-hand', shown && 'pending', frozen && 'frozen'], dataset: { testid: 'bg-hand', hand, utensil: u || '' } }, parts);
 }
 
 function surfaceRow(p, v, snap, ctx, names, isMe) {
   if (p.surface === null) {
-    return h('div', { class: 'bg-surface hidden', 'aria-label': ctx.gt('ui.surface_hidden', { n: p.surface_count }) },
+    return h('div', { class: 'bg-surface hidden', 'aria-label': ctx.gt('ui.surface_hidden', { n: p.surface_count }), dataset: { testid: 'bg-surface', count: String(p.surface_count) } },
       Array.from({ length: p.surface_count }, () => cardBack({ small: true })), h('span', { class: 'bg-note' }, ctx.gt('ui.in_hand_teut')));
   }
   const cards = p.surface.map((id) => {
     const go = !isMe && stealChoice(p.seat, id, snap, ctx, names, v);
     const face = ingredientCard(id, names, { small: true });
-    if (!go) return h('span', { class: 'bg-slot' }, face);
+    if (!go) return h('span', { class: 'bg-slot', dataset: { card: id } }, face);
     return h('button', {
       class: 'bg-slot pick steal', disabled: ctx.pending, 'aria-label': ctx.gt('ui.steal_label', { card: names.card(id), name: ctx.seatName(p.seat) }),
-      dataset: { act: 'steal', key: `bg-steal-${p.seat}-${id}` }, onclick: go,
+      dataset: { act: 'steal', key: `bg-steal-${p.seat}-${id}`, card: id }, onclick: go,
     }, face);
   });
-  return h('div', { class: 'bg-surface', 'aria-label': ctx.gt('ui.surface') },
+  return h('div', { class: 'bg-surface', 'aria-label': ctx.gt('ui.surface'), dataset: { testid: 'bg-surface', count: String(p.surface_count) } },
     cards.length ? cards : h('span', { class: 'bg-empty' }, ctx.gt('ui.surface_empty')),
     v.variant === 'full' ? h('span', { class: 'bg-note' }, `${p.surface_count}/5`) : null);
 }
@@ -233,7 +241,7 @@ function playerArea(p, v, snap, ctx, names, isMe, spin) {
   const made = p.recipes.map((r) => h('li', { class: ['bg-made', r.face] }, recipeLabel(r, names, ctx), h('strong', {}, ` ${r.points}`)));
   return h('section', {
     class: ['bg-player', isMe && 'me', active && !v.finished && 'active'], style: { '--seat': ctx.seatColor(p.seat) },
-    dataset: { seat: String(p.seat) }, 'aria-label': ctx.seatName(p.seat),
+    dataset: { testid: 'bg-player', seat: String(p.seat), face: p.face, score: String(p.score) }, 'aria-label': ctx.seatName(p.seat),
   },
   h('header', { class: 'bg-player-head' }, ctx.seatBadge(p.seat),
     active && !v.finished ? h('span', { class: 'bg-tag' }, ctx.gt(v.turn.paused ? 'ui.paused' : 'ui.playing')) : null,

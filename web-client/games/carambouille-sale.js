@@ -17,7 +17,7 @@ function saleOnTable(sale, snap, ctx) {
   if (sale.illusion) marks.push(h('span', { class: 'tag illusion' }, `✦ ${cardName('illusion', ctx)}`));
   for (let i = 0; i < sale.soldes; i++) marks.push(h('span', { class: 'tag soldes' }, `½ ${cardName('soldes', ctx)}`));
   const mine = reacts.length > 0 || pass;
-  return h('div', { class: ['cr-sale', mine && 'mine'], role: 'status' },
+  return h('div', { class: ['cr-sale', mine && 'mine'], role: 'status', dataset: { testid: 'cr-sale' } },
     h('div', { class: 'cr-sale-lot' }, card(sale.product, ctx, { count: sale.count }),
       h('div', { class: 'cr-sale-info' },
         h('span', {}, ctx.gt('ui.sale_by', { name: ctx.seatName(sale.seller), n: sale.count, product: cardName(sale.product, ctx) })),
@@ -55,7 +55,7 @@ function sellerChoices(snap, ctx) {
 export function saleBoard(snap, ctx) {
   const v = snap.view;
   const final = v.phase === 'final_sale';
-  const board = h('section', { class: ['cr-saleboard', final && 'final'], 'aria-label': ctx.gt(final ? 'ui.final_sale' : 'ui.sale') },
+  const board = h('section', { class: ['cr-saleboard', final && 'final'], 'aria-label': ctx.gt(final ? 'ui.final_sale' : 'ui.sale'), dataset: { testid: 'cr-saleboard' } },
     h('h3', {}, final ? ctx.gt('ui.final_sale') : ctx.gt('ui.sale_turn', { name: ctx.seatName(v.seller) })));
   if ((v.barred || []).length) {
     board.append(h('p', { class: 'cr-note' }, ctx.gt('ui.barred', { list: v.barred.map((p) => cardName(p, ctx)).join(', ') })));

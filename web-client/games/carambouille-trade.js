@@ -131,7 +131,7 @@ function builder(snap, ctx) {
   const announced = announceClaims(d, names);
   const action = { type: 'offer', to: d.to, give: d.give.slice(), announce: announced, ask: askClaims(a), lie: d.announce === 'lie' };
   if (d.counter) action.counter = d.counter;
-  return h('section', { class: 'cr-builder', 'aria-label': ctx.gt('ui.make_offer') },
+  return h('section', { class: 'cr-builder', 'aria-label': ctx.gt('ui.make_offer'), dataset: { testid: 'cr-builder' } },
     h('h3', {}, d.counter ? ctx.gt('ui.counter_title', { id: d.counter }) : ctx.gt('ui.make_offer')),
     h('p', { class: 'cr-note' }, names.length
       ? ctx.gt('ui.you_give', { n: names.length, cards: claimsText(truthOf(names), ctx) })
@@ -186,7 +186,7 @@ function offerCard(o, snap, ctx) {
         h('button', { dataset: { act: 'accept-cancel', key: `cr-accx-${o.id}` }, onclick: () => { st.accepting = null; ctx.rerender(); } }, ctx.gt('ui.cancel'))));
   }
   const gives = o.give ? sortedCards(o.give).map(([, name]) => card(name, ctx, { small: true })) : null;
-  return h('li', { class: ['cr-offer', o.frozen && 'frozen', o.from === me && 'mine', (o.to === me || (o.to === null && o.from !== me)) && 'forme'], dataset: { offer: o.id } },
+  return h('li', { class: ['cr-offer', o.frozen && 'frozen', o.from === me && 'mine', (o.to === me || (o.to === null && o.from !== me)) && 'forme'], dataset: { offer: o.id, testid: 'cr-offer' } },
     h('div', { class: 'cr-offer-head' }, ctx.seatBadge(o.from), h('span', { 'aria-hidden': 'true' }, ' → '), o.to === null ? h('span', { class: 'cr-all' }, to) : ctx.seatBadge(o.to),
       h('span', { class: 'cr-offer-id' }, o.id), o.counter ? h('span', { class: 'tag' }, ctx.gt('ui.counter_of', { id: o.counter })) : null,
       o.frozen ? h('span', { class: 'tag' }, ctx.gt('ui.frozen')) : null, o.lie ? h('span', { class: 'tag lie' }, ctx.gt('cards.jai_menti')) : null),
@@ -233,7 +233,8 @@ function persuasionPanel(snap, ctx) {
   return out;
 }
 
-// The whole board while trading (and while a Persuasion finishes after the bell).
+// The whole board while trading (and while a Persuasion finishes after the bell). `feed`: the
+// round's public trading news, [{text, kind, offer}], oldest first.
 export function tradingBoard(snap, ctx, feed) {
   const v = snap.view;
   const offers = v.offers || [];
@@ -243,8 +244,8 @@ export function tradingBoard(snap, ctx, feed) {
   board.append(h('h3', {}, ctx.gt('ui.open_offers', { n: offers.length })),
     offers.length ? h('ul', { class: 'cr-offers' }, offers.map((o) => offerCard(o, snap, ctx))) : h('p', { class: 'cr-empty' }, ctx.gt('ui.no_offers')));
   if (feed.length) {
-    board.append(h('details', { class: 'cr-feed', open: true }, h('summary', {}, ctx.gt('ui.feed')),
-      h('ol', {}, feed.slice(-8).reverse().map((line) => h('li', {}, line)))));
+    board.append(h('details', { class: 'cr-feed', open: true, dataset: { testid: 'cr-feed' } }, h('summary', {}, ctx.gt('ui.feed')),
+      h('ol', {}, feed.slice(-8).reverse().map((line) => h('li', { dataset: line.offer ? { entry: line.kind, offer: line.offer } : { entry: line.kind } }, line.text)))));
   }
   return board;
 }

@@ -32,10 +32,17 @@ function settle(snap, ctx) {
     st.seen.add(id);
     const short = String(entry.text_key).replace(/^carambouille\./, '');
     if (FEED.has(short)) st.feed.push(entry);
-    if (short === 'trading_open' || short === 'trading_closed') st.ding = { rev: snap.rev, open: short === 'trading_open' };
+    // The bell's moment, shown when it rings (not when a reload replays an old log).
+    const fresh = ctx.now() - entry.at < 10000;
+    if ((short === 'trading_open' || short === 'trading_closed') && fresh) st.ding = { rev: snap.rev, open: short === 'trading_open' };
     if (short === 'round') st.feed = [];
   }
   if (st.feed.length > 40) st.feed.splice(0, st.feed.length - 40);
+}
+
+// A feed line: its words, and what it is about (for tests and styles).
+function feedLine(entry) {
+  return { text: logText(entry), kind: String(entry.text_key).replace(/^carambouille\./, ''), offer: entry.params?.offer ?? null };
 }
 
 // ---------------------------------------------------------------- contract
@@ -104,18 +111,21 @@ function topBar(v, ctx) {
     v.quiet_rounds > 0 && !v.last_round ? h('span', { class: 'cr-pile' }, ctx.gt('ui.quiet', { n: v.quiet_rounds })) : null);
 }
 
-// The public score sheet: accounts, cards in hand, Paniers laid.
+// The public score sheet: accounts, cards in hand, and Paniers laid once there are some (the
+// column would not fit a phone's width otherwise).
 function scoreSheet(v, ctx) {
   const n = (v.accounts || []).length;
+  const paniers = (v.paniers || []).some((k) => k > 0);
+  const columns = ['player', 'account', 'products', 'caram', ...(paniers ? ['paniers'] : [])];
   return h('div', { class: 'cr-sheet-box' }, h('table', { class: 'cr-sheet' },
     h('caption', {}, ctx.gt('ui.score_sheet')),
-    h('thead', {}, h('tr', {}, ['player', 'account', 'products', 'caram', 'paniers'].map((c) => h('th', { scope: 'col' }, ctx.gt(`ui.col_${c}`))))),
-    h('tbody', {}, Array.from({ length: n }, (_, s) => h('tr', { class: [s === ctx.mySeat && 'me', s === v.merchant && 'merchant'], style: { '--seat': ctx.seatColor(s) } },
+    h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, ctx.gt(`ui.col_${c}`))))),
+    h('tbody', {}, Array.from({ length: n }, (_, s) => h('tr', { class: [s === ctx.mySeat && 'me', s === v.merchant && 'merchant'], style: { '--seat': ctx.seatColor(s) }, dataset: { seat: s } },
       h('th', { scope: 'row' }, ctx.seatBadge(s), s === v.merchant ? bellIcon('cr-bell-mini') : null),
-      h('td', { class: 'num' }, String(v.accounts[s])),
+      h('td', { class: 'num', dataset: { testid: 'cr-account' } }, String(v.accounts[s])),
       h('td', { class: 'num' }, `${v.products[s]}/${v.limits[s]}`),
       h('td', { class: 'num' }, String(v.carambouille[s])),
-      h('td', { class: 'num' }, v.paniers[s] ? `⊔ ${v.paniers[s]}` : '—'))))));
+      paniers ? h('td', { class: 'num' }, v.paniers[s] ? `⊔ ${v.paniers[s]}` : '—') : null)))));
 }
 
 function bellArea(snap, ctx) {
@@ -123,7 +133,7 @@ function bellArea(snap, ctx) {
   const ring = listed(snap, 'ring')[0];
   const st = ctx.state;
   const ding = st.ding && st.ding.rev === snap.rev
-    ? h('div', { class: 'cr-ding', role: 'status' }, bellIcon('cr-ding-bell'), ctx.gt(st.ding.open ? 'ui.ding_open' : 'ui.ding_close')) : null;
+    ? h('div', { class: 'cr-ding', role: 'status', dataset: { testid: 'cr-ding', open: String(st.ding.open) } }, bellIcon('cr-ding-bell'), ctx.gt(st.ding.open ? 'ui.ding_open' : 'ui.ding_close')) : null;
   if (v.phase !== 'bell' && v.phase !== 'trading') return ding;
   const label = v.phase === 'bell' ? ctx.gt('ui.ring_open') : ctx.gt('ui.ring_close');
   return h('div', { class: 'cr-bellbar' }, ding,
@@ -142,19 +152,20 @@ function handArea(snap, ctx) {
     if (!groups.has(name)) groups.set(name, []);
     groups.get(name).push(id);
   }
+  // data-card / data-name: which card of the hand this is (tests follow cards through trades).
   const cardButton = (id, name) => {
-    if (!mode || !mode.usable(id)) return h('span', { class: 'cr-slot' }, card(name, ctx));
+    if (!mode || !mode.usable(id)) return h('span', { class: 'cr-slot', dataset: { card: id, name } }, card(name, ctx));
     const on = mode.selected.includes(id);
     return h('button', {
       class: ['cr-pick', on && 'on'], 'aria-pressed': String(on), disabled: ctx.pending,
       'aria-label': `${ctx.gt(`ui.pick_${mode.kind}`)} : ${cardName(name, ctx)}`,
-      dataset: { act: `pick-${mode.kind}`, key: `cr-card-${id}` }, onclick: () => { mode.toggle(id); ctx.rerender(); },
+      dataset: { act: `pick-${mode.kind}`, key: `cr-card-${id}`, card: id, name }, onclick: () => { mode.toggle(id); ctx.rerender(); },
     }, card(name, ctx));
   };
   const products = [...groups].filter(([name]) => isProduct(name));
   const caram = [...groups].filter(([name]) => !isProduct(name));
   const panier = listed(snap, 'lay_panier')[0];
-  return h('section', { class: 'cr-me', style: { '--seat': ctx.seatColor(ctx.mySeat) }, 'aria-label': ctx.gt('ui.your_hand') },
+  return h('section', { class: 'cr-me', style: { '--seat': ctx.seatColor(ctx.mySeat) }, 'aria-label': ctx.gt('ui.your_hand'), dataset: { testid: 'cr-hand' } },
     h('header', { class: 'cr-me-head' }, ctx.seatBadge(ctx.mySeat), h('span', { class: 'cr-score' }, ctx.gt('ui.account_n', { n: v.accounts[ctx.mySeat] })),
       h('span', { class: 'cr-note' }, ctx.gt('ui.limit', { n: v.products[ctx.mySeat], max: v.limits[ctx.mySeat] })),
       v.paniers[ctx.mySeat] ? h('span', { class: 'tag' }, ctx.gt('ui.paniers_laid', { n: v.paniers[ctx.mySeat] })) : null),
@@ -175,7 +186,7 @@ export function render(root, snap, ctx) {
   const bell = bellArea(snap, ctx);
   if (bell) board.append(bell);
   const middle = h('div', { class: 'cr-middle' });
-  if (v.phase === 'trading' || v.phase === 'closing') middle.append(tradingBoard(snap, ctx, (ctx.state.feed || []).map(logText)));
+  if (v.phase === 'trading' || v.phase === 'closing') middle.append(tradingBoard(snap, ctx, (ctx.state.feed || []).map(feedLine)));
   if (v.phase === 'sale' || v.phase === 'final_sale') middle.append(saleBoard(snap, ctx));
   if (v.phase === 'bell') middle.append(h('p', { class: 'cr-note' }, ctx.gt('ui.bell_hint')));
   if (v.phase === 'finished') middle.append(h('p', { class: 'cr-note' }, ctx.gt('ui.finished')));
