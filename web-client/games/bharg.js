@@ -71,19 +71,19 @@ function history(rounds, ctx) {
 function handCard(name, ctx, opts) {
   const face = card(name, ctx, { class: opts.fresh === name ? 'fresh' : null, highlight: opts.aceSuits });
   const tagged = opts.fresh === name ? h('span', { class: 'bh-fresh-wrap' }, face, h('span', { class: 'bh-new' }, ctx.gt('ui.new_card'))) : face;
-  if (!opts.discard) return h('span', { class: 'bh-slot' }, tagged);
+  if (!opts.discard) return h('span', { class: 'bh-slot', dataset: { card: name } }, tagged);
   const action = ctx.fill(opts.discard, { card: name });
   return h('button', {
     class: 'bh-slot pick', disabled: ctx.pending || !action,
     'aria-label': ctx.gt('ui.discard_label', { card: cardName(name, ctx) }),
-    dataset: { act: 'discard', key: `bh-card-${name}` },
+    dataset: { act: 'discard', key: `bh-card-${name}`, card: name },
     onclick: () => { if (action) ctx.send(action); },
   }, tagged);
 }
 
 // An arrangement {bhargs, ace_bound, unbound, unbound_value, all_bound} as labelled groups.
 function arranged(arr, ctx, opts = {}) {
-  const groups = h('div', { class: 'bh-groups' });
+  const groups = h('div', { class: 'bh-groups', dataset: opts.testid ? { testid: opts.testid } : null });
   (arr.bhargs || []).forEach((group) => {
     groups.append(h('div', { class: 'bh-group bharg' },
       h('span', { class: 'bh-group-title' }, ctx.gt('ui.group_bharg')),
@@ -115,10 +115,10 @@ function playerArea(v, seat, ctx, snap, isMe) {
     h('span', { class: 'bh-score' }, ctx.gt('ui.score_of', { n: score(v, seat), target: v.target })),
     turn ? ctx.countdown(seat) : null));
   if (isMe && v.hand) {
-    area.append(arranged(v.hand, ctx, { discard: findAction(snap, 'discard'), fresh: v.drawn, aceSuits: v.ace_suits }));
+    area.append(arranged(v.hand, ctx, { discard: findAction(snap, 'discard'), fresh: v.drawn, aceSuits: v.ace_suits, testid: 'hand' }));
   } else {
     const n = cardCount(v, seat);
-    area.append(h('div', { class: 'bh-backs', 'aria-label': ctx.gt('ui.cards_n', { n }) },
+    area.append(h('div', { class: 'bh-backs', 'aria-label': ctx.gt('ui.cards_n', { n }), dataset: { testid: 'hidden-hand' } },
       Array.from({ length: n }, () => cardBack({ small: true }))));
   }
   if (turn && v.phase === 'discard' && !isMe) {
@@ -181,7 +181,11 @@ function resultPanel(v, ctx, snap) {
   const won = r.reason === 'bharg' && r.winner !== null && r.winner !== undefined;
   const order = won ? [r.winner, 1 - r.winner] : [0, 1];
   const aceSuits = v.ace_suits || [];
-  const panel = h('section', { class: ['bh-result', won && 'won'], 'aria-live': 'polite' });
+  // The round's points and winner as data too, for tests that compare what each page shows.
+  const panel = h('section', {
+    class: ['bh-result', won && 'won'], 'aria-live': 'polite',
+    dataset: { testid: 'round-summary', round: String(r.round), points: String(r.points ?? 0), winner: won ? String(r.winner) : '' },
+  });
   panel.append(won
     ? h('div', { class: ['bh-bharg', fresh && 'enter'], role: 'status' },
       h('span', { class: 'bh-bharg-word' }, ctx.gt('ui.bharg_shout')),
@@ -198,7 +202,7 @@ function resultPanel(v, ctx, snap) {
         h('span', { class: 'bh-score' }, won && seat !== r.winner
           ? ctx.gt('ui.gives', { n: arr.unbound_value ?? 0 })
           : ctx.gt('ui.score_of', { n: score(v, seat), target: v.target }))),
-      arranged(arr, ctx, { aceSuits })));
+      arranged(arr, ctx, { aceSuits, testid: 'revealed-hand' })));
   }
   const ready = findAction(snap, 'ready');
   if (ready) {

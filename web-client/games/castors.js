@@ -133,7 +133,7 @@ function reveal(last, ctx, open) {
       h('span', { class: 'cb-reveal-points' }, ctx.gt('ui.points', { n: (last.points || [])[seat] ?? 0 })),
       (last.winners || []).includes(seat) ? h('span', { class: 'tag win' }, ctx.gt('ui.round_winner')) : null);
   }));
-  return h('details', { class: 'cb-reveal', open: open || null },
+  return h('details', { class: 'cb-reveal', open: open || null, dataset: { testid: 'reveal' } },
     h('summary', {}, ctx.gt('ui.reveal_title', { round: last.round })), body);
 }
 
@@ -194,7 +194,7 @@ function rowArea(v, seat, ctx, snap, isMe) {
   const row = (v.rows || [])[seat] || [];
   area.append(h('div', { class: 'cb-row' }, row.map((c, p) => slot(v, seat, p, c, ctx, snap, isMe))));
   if (isMe && v.phase === 'peek' && find(snap, 'seen')) {
-    area.append(h('div', { class: 'cb-peek' },
+    area.append(h('div', { class: 'cb-peek', dataset: { testid: 'peek' } },
       h('span', {}, ctx.gt('ui.peek_hint')), ctx.countdown(null),
       h('button', { class: 'primary big', disabled: ctx.pending, dataset: { act: 'seen', key: 'cb-seen' }, onclick: () => send(snap, ctx, 'seen') }, ctx.gt('ui.seen_btn'))));
   }
@@ -228,7 +228,7 @@ function middle(v, ctx, snap) {
   const panel = h('div', { class: 'cb-step' });
   if (v.drawn) {
     const mine = v.drawn.face !== undefined;
-    panel.append(h('div', { class: 'cb-drawn' }, card(v.drawn.face, ctx, { class: 'fresh' }),
+    panel.append(h('div', { class: 'cb-drawn', dataset: { testid: 'drawn' } }, card(v.drawn.face, ctx, { class: 'fresh' }),
       h('span', {}, mine ? ctx.gt('ui.your_drawn') : ctx.gt('ui.other_drawn', { name: ctx.seatName(v.current) }))));
     if (mine) {
       const buttons = h('div', { class: 'cb-buttons' });
@@ -268,7 +268,7 @@ function middle(v, ctx, snap) {
 
 function banner(v, ctx) {
   if (v.knocker === null || v.knocker === undefined || v.phase === 'finished') return null;
-  return h('div', { class: 'cb-banner', role: 'status' },
+  return h('div', { class: 'cb-banner', role: 'status', dataset: { testid: 'last-turn' } },
     ctx.gt(v.stalled ? 'ui.last_turn_stalled' : 'ui.last_turn', { name: ctx.seatName(v.knocker), n: v.turns_left }));
 }
 
@@ -292,7 +292,7 @@ export function render(root, snap, ctx) {
   if (v.phase !== 'finished') board.append(middle(v, ctx, snap));
   if (me !== null && me < n) board.append(rowArea(v, me, ctx, snap, true));
   const sheet = scoreSheet(v.history || [], v.totals || [], ctx);
-  if (sheet) board.append(h('details', { class: 'cb-sheet-box' }, h('summary', {}, ctx.gt('ui.score_sheet')), sheet));
+  if (sheet) board.append(h('details', { class: 'cb-sheet-box', dataset: { testid: 'score-sheet' } }, h('summary', {}, ctx.gt('ui.score_sheet')), sheet));
   root.append(board);
   ctx.state.prevIds = {};
   (v.rows || []).forEach((row, s) => row.forEach((c, p) => { ctx.state.prevIds[`${s}-${p}`] = c.id; }));
