@@ -89,7 +89,6 @@ Json view_of(const Table& t, Viewer viewer) {
     discard["top"] = face_json(t.top_discard());
     view["drawn"] = t.drawn ? card_json(*t.drawn, t.face[t.drawn->uid], drawn_visible(t, viewer)) : Json(nullptr);
     view["seen"] = t.seen;
-    view["peek_until"] = t.phase == Phase::peek ? Json(t.peek_until) : Json(nullptr);
     Json& looked = view["looked"];
     if (t.looked) {
         looked["seat"] = t.current;

@@ -177,7 +177,7 @@ TEST_CASE("castors: a round starts with the rows dealt and the peek at the end c
     CHECK(view.at("current").is_null());
     CHECK(view.at("first") == (t.dealer + 1) % 4);
     CHECK(view.at("pile") == 49);
-    CHECK(view.at("peek_until") == kT0 + 10'000);
+    CHECK_FALSE(view.contains("peek_until"));  // the wire has it as a deadline, on the wall clock
     REQUIRE(state->deadlines().size() == 1);
     CHECK(state->deadlines()[0].kind == "peek");
     CHECK(state->deadlines()[0].at == kT0 + 10'000);

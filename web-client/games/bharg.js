@@ -221,7 +221,7 @@ function topStrip(v, ctx) {
     h('span', { class: 'bh-round' }, ctx.gt('ui.round', { round: v.round, max: v.rounds_max })),
     h('span', {}, ctx.gt('ui.target', { n: v.target })),
     v.extended && v.extended !== 'none' ? h('span', {}, ctx.gt(`options.extended.${v.extended}`)) : null,
-    PLAYING.has(v.phase) ? h('span', { class: 'bh-turns' }, ctx.gt('ui.turns', { n: v.turns, max: v.turns_max })) : null,
+    PLAYING.has(v.phase) ? h('span', { class: 'bh-turns' }, ctx.gt('ui.turns', { n: v.turns + 1, max: v.turns_max })) : null,
     PLAYING.has(v.phase) && v.reshuffles ? h('span', { class: 'bh-turns' }, ctx.gt('ui.reshuffles', { n: v.reshuffles, max: v.reshuffles_max })) : null);
 }
 

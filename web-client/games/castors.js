@@ -284,7 +284,7 @@ export function render(root, snap, ctx) {
   board.append(h('div', { class: 'cb-top' },
     h('span', { class: 'cb-round' }, roundLabel(v, ctx)),
     v.score_limit ? h('span', { class: 'cb-limit' }, ctx.gt('ui.score_limit', { n: v.score_limit })) : null,
-    v.phase !== 'peek' && v.phase !== 'finished' ? h('span', { class: 'cb-turns' }, ctx.gt('ui.turns', { n: v.turns, max: v.stall_turns })) : null));
+    v.phase !== 'peek' && v.phase !== 'finished' ? h('span', { class: 'cb-turns' }, ctx.gt('ui.turns', { n: v.turns + 1, max: v.stall_turns })) : null));
   const b = banner(v, ctx);
   if (b) board.append(b);
   if (v.last_round) board.append(reveal(v.last_round, ctx, v.phase === 'peek' || v.phase === 'finished'));
