@@ -104,11 +104,13 @@ export async function shot(p, shots, label) {
   await p.page.screenshot({ path: path.join(shots, `${label}.png`), fullPage: true });
 }
 
-// The host opens a table of `game` from the lobby; returns the invite link and the room code.
-export async function openRoom(host, base, game) {
+// The host opens a table of `game` from the lobby, with `options` ({ rounds: 1 }) set in its form;
+// returns the invite link and the room code.
+export async function openRoom(host, base, game, options = {}) {
   await host.page.goto(`${base}/`);
   await host.page.fill('[data-testid=name]', host.name);
   await host.page.click(`[data-testid=game-${game}]`);
+  for (const [name, value] of Object.entries(options)) await host.page.fill(`#create-${name}`, String(value));
   await host.page.click('[data-testid=create]');
   const invite = await host.page.locator('[data-testid=invite-link]').inputValue();
   check(/\/r\/[A-Z0-9]{8}$/.test(invite), `invite link looks wrong: ${invite}`);

@@ -6,22 +6,11 @@
 // same scores. (On a machine too slow for a whole game, it stops once a round has been won and
 // checks the scores so far instead.)
 import {
-  OVERALL_MS, check, checkNoPageErrors, joinByInvite, log, newPlayer, sameFinalScores, shot, sleep,
+  OVERALL_MS, check, checkNoPageErrors, joinByInvite, log, newPlayer, openRoom, sameFinalScores, shot, sleep,
   watchByCode,
 } from '../lib.mjs';
 
 const TARGET = 10;
-
-async function openRoomToTarget(host, base) {
-  await host.page.goto(`${base}/`);
-  await host.page.fill('[data-testid=name]', host.name);
-  await host.page.click('[data-testid=game-bharg]');
-  await host.page.fill('#create-target', String(TARGET));
-  await host.page.click('[data-testid=create]');
-  const invite = await host.page.locator('[data-testid=invite-link]').inputValue();
-  check(/\/r\/[A-Z0-9]{8}$/.test(invite), `invite link looks wrong: ${invite}`);
-  return { invite, code: invite.slice(-8) };
-}
 
 // What a page shows of the hands, read at once: its own hand as grouped (card names by group),
 // and how many face-down cards it shows.
@@ -159,7 +148,7 @@ export default async function bharg({ base, browser, shots, errors }) {
   const players = [host, friend];
   const everyone = [...players, watcher];
 
-  const { invite, code } = await openRoomToTarget(host, base);
+  const { invite, code } = await openRoom(host, base, 'bharg', { target: TARGET });
   log(`room ${code} created, invite ${invite}`);
   await joinByInvite(friend, invite);
   await host.page.waitForFunction(() => document.querySelectorAll('.places .place.taken').length === 2);

@@ -5,23 +5,11 @@
 // page only, the last-turn banner follows a knock on every page, and at the end every page shows
 // the reveal, the score sheet and the same scores.
 import {
-  OVERALL_MS, check, checkNoPageErrors, joinByInvite, log, newPlayer, sameFinalScores, scoreboardShown, shot, sleep,
+  OVERALL_MS, check, checkNoPageErrors, joinByInvite, log, newPlayer, openRoom, sameFinalScores, scoreboardShown, shot, sleep,
   watchByCode,
 } from '../lib.mjs';
 
 const SEATS = 3;
-
-// The host opens a one-round table from the lobby (the rounds option set in the form).
-async function openOneRoundRoom(host, base) {
-  await host.page.goto(`${base}/`);
-  await host.page.fill('[data-testid=name]', host.name);
-  await host.page.click('[data-testid=game-castors]');
-  await host.page.fill('#create-rounds', '1');
-  await host.page.click('[data-testid=create]');
-  const invite = await host.page.locator('[data-testid=invite-link]').inputValue();
-  check(/\/r\/[A-Z0-9]{8}$/.test(invite), `invite link looks wrong: ${invite}`);
-  return { invite, code: invite.slice(-8) };
-}
 
 // What a page shows of the cards, read at once (one render): the viewer's seat, whose turn it
 // is, faces shown in each row, the drawn card, the banner.
@@ -131,7 +119,7 @@ export default async function castors({ base, browser, shots, errors }) {
   const players = [host, second, third];
   const everyone = [...players, watcher];
 
-  const { invite, code } = await openOneRoundRoom(host, base);
+  const { invite, code } = await openRoom(host, base, 'castors', { rounds: 1 });
   log(`room ${code} created, invite ${invite}`);
   for (const p of [second, third]) await joinByInvite(p, invite);
   await host.page.waitForFunction((n) => document.querySelectorAll('.places .place.taken').length === n, SEATS);
