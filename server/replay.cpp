@@ -38,10 +38,15 @@ ApiReply replay_reply(const StoredRoom& stored, const games::Game& game, int ind
             if (room.log()[log_seen].visible_to(std::nullopt)) log.push_back(room.log()[log_seen].to_json());
         }
         const auto* acted = std::get_if<event::Acted>(&event.body);
+        Json waiting_for = Json::array();
+        if (!room.state()->finished()) {
+            for (games::Seat seat : room.state()->waiting_for()) waiting_for.push_back(seat);
+        }
         steps.push_back(Json{{"rev", room.rev()},
                              {"at", event.wall},
                              {"seat", acted ? Json(acted->seat) : Json(nullptr)},
                              {"view", room.state()->view(std::nullopt)},
+                             {"waiting_for", std::move(waiting_for)},
                              {"log", std::move(log)}});
     };
     // Only the events up to the next game's start matter.

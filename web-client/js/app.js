@@ -1,5 +1,6 @@
-// Start-up, the client's state, routing (/ and /r/<CODE>) and the handling of server messages.
-// Views (lobby.js, room.js) draw from `state` and call the intents exported through `app`.
+// Start-up, the client's state, routing (/, /r/<CODE>, /replay/<CODE>) and the handling of server
+// messages. Views (lobby.js, room.js, replay.js) draw from `state` and call the intents exported
+// through `app`.
 import { Connection } from '/js/net.js';
 import { t, setLang, getLang, onLangChange, setSeatNamer } from '/js/i18n.js';
 import { noteServerTime, startTicker } from '/js/clock.js';
@@ -8,6 +9,7 @@ import { h } from '/js/dom.js';
 import { renderTopbar } from '/js/topbar.js';
 import { LobbyView } from '/js/lobby.js';
 import { RoomView } from '/js/room.js';
+import { ReplayView, replayPath } from '/js/replay.js';
 
 const store = {
   get(k) { try { return localStorage.getItem(k); } catch { return null; } },
@@ -31,7 +33,8 @@ export const state = {
   chat: [],              // oldest first
   freshLog: true,        // the next snapshot starts the log afresh
   target: null,          // {code, as}: a room to enter once welcomed
-  screen: 'lobby',       // lobby | name | watch | conflict | room
+  screen: 'lobby',       // lobby | name | watch | conflict | room | replay
+  replay: null,          // {code, game, seats}: the replay on screen (game: 1-based, null = the last)
   conflict: null,        // {current, wanted}
   pending: 0,
   gameEpoch: 0,          // changes with every new game (renderer scratch state is reset)
@@ -47,6 +50,7 @@ const conn = new Connection(wsUrl, {
 let welcomeWaiters = [];
 let lobby = null;
 let roomView = null;
+let replayView = null;
 
 // ---------- routing ----------
 
@@ -58,6 +62,14 @@ function codeFromPath() {
 function goToRoomUrl(code) {
   const path = `/r/${code}`;
   if (location.pathname !== path) history.replaceState(null, '', path);
+}
+
+// "/replay/<CODE>[?game=N]" → {code, game} (game null: the room's last game).
+function replayFromPath() {
+  const m = location.pathname.match(/^\/replay\/([A-Za-z0-9]+)\/?$/);
+  if (!m) return null;
+  const n = Number(new URLSearchParams(location.search).get('game'));
+  return { code: m[1].toUpperCase(), game: Number.isInteger(n) && n > 0 ? n : null };
 }
 
 // ---------- connection ----------
@@ -157,8 +169,10 @@ function onRoom(msg) {
   state.room = msg;
   state.roomSeenAt = performance.now();
   state.mySeat = seatFromRoom(msg);
-  state.screen = 'room';
-  goToRoomUrl(msg.room);
+  if (state.screen !== 'replay') {
+    state.screen = 'room';
+    goToRoomUrl(msg.room);
+  }
   render();
 }
 
@@ -184,7 +198,7 @@ function onSnapshot(snap) {
   const waitsForMe = (snap.waiting_for || []).includes(state.mySeat) && (snap.actions || []).length > 0;
   if (waitsForMe && !wasWaitingForMe && prev) play('turn');
   if (snap.status === 'finished' && prev && prev.status !== 'finished') play('win');
-  state.screen = 'room';
+  if (state.screen !== 'replay') state.screen = 'room';
   render();
 }
 
@@ -226,7 +240,8 @@ export function toast(text, kind = 'info') {
 export function toastError(err) { toast(errorText(err), 'error'); }
 
 export function seatName(seat) {
-  const s = state.room?.seats?.find((x) => x.seat === seat);
+  const seats = state.screen === 'replay' ? state.replay?.seats : state.room?.seats;
+  const s = seats?.find((x) => x.seat === seat);
   return s?.name || `#${Number(seat) + 1}`;
 }
 setSeatNamer(seatName);
@@ -249,8 +264,10 @@ async function join(code, as) {
       toastError(err);
       if (state.code === code) leftRoom();
       state.target = null;
-      state.screen = 'lobby';
-      history.replaceState(null, '', '/');
+      if (state.screen !== 'replay') {
+        state.screen = 'lobby';
+        history.replaceState(null, '', '/');
+      }
     }
     render();
   }
@@ -302,12 +319,33 @@ export const app = {
   start(options) { return conn.request({ type: 'start', options }).catch(toastError); },
   rematch(options) { return conn.request({ type: 'rematch', options }).catch(toastError); },
   chat(text) { return conn.request({ type: 'chat', text }).catch(toastError); },
-  // Sends an action; the answer (a snapshot) goes through onSnapshot like any other.
-  async act(action) {
+  // The replay viewer, over the room (which goes on: a rematch may start meanwhile).
+  openReplay(code, game = null) {
+    state.replay = { code, game, seats: [] };
+    state.screen = 'replay';
+    history.pushState(null, '', replayPath(code, game));
+    render();
+  },
+  // Another game of the same room: the URL says which, so a link to it can be shared.
+  showReplayGame(game) {
+    state.replay = { ...state.replay, game };
+    history.replaceState(null, '', replayPath(state.replay.code, game));
+    render();
+  },
+  // Back to the table we sit at (or watch), or to the lobby.
+  closeReplay() {
+    state.replay = null;
+    state.screen = state.code && state.room ? 'room' : 'lobby';
+    history.pushState(null, '', state.screen === 'room' ? `/r/${state.code}` : '/');
+    render();
+  },
+  // Sends an action chosen on the table drawn at `rev` (default: the latest snapshot); the answer
+  // (a snapshot) goes through onSnapshot like any other.
+  async act(action, rev = state.snap?.rev) {
     state.pending += 1;
     render();
     try {
-      const snapshot = await conn.request({ type: 'act', action, ...(state.snap ? { rev: state.snap.rev } : {}) });
+      const snapshot = await conn.request({ type: 'act', action, ...(rev !== undefined ? { rev } : {}) });
       return { ok: true, snapshot };
     } catch (error) {
       toastError(error);
@@ -336,7 +374,16 @@ function render() {
 function draw() {
   renderTopbar(document.getElementById('topbar'), app);
   const main = document.getElementById('main');
-  if (state.screen === 'room' && state.room) {
+  if (state.screen !== 'replay' && replayView) {
+    replayView.destroy();
+    replayView = null;
+  }
+  if (state.screen === 'replay') {
+    lobby = null;
+    roomView = null;
+    if (!replayView) replayView = new ReplayView(main, app);
+    replayView.update();
+  } else if (state.screen === 'room' && state.room) {
     if (!roomView || roomView.code !== state.code) {
       lobby = null;
       roomView = new RoomView(main, app);
@@ -370,11 +417,15 @@ function boot() {
   const lang = store.get('taol.lang');
   if (lang) setLang(lang);
   document.documentElement.lang = getLang();
-  onLangChange(() => { lobby?.rebuild?.(); roomView?.langChanged(); render(); });
+  onLangChange(() => { lobby?.rebuild?.(); roomView?.langChanged(); replayView?.langChanged(); render(); });
   startTicker();
   loadGames();
   const code = codeFromPath();
-  if (code) {
+  const replay = replayFromPath();
+  if (replay) {
+    state.replay = { ...replay, seats: [] };
+    state.screen = 'replay';
+  } else if (code) {
     // Someone who watched this room comes back as a spectator, not knocking on a seat.
     state.target = { code, as: store.get('taol.watching') === code ? 'spectator' : 'player' };
     state.screen = state.name ? 'joining' : 'name';
@@ -382,6 +433,21 @@ function boot() {
   // With a name (remembered), connect at once: a known token brings its room back.
   if (state.name) conn.open();
   window.addEventListener('popstate', () => {
+    const again = replayFromPath();
+    if (again) {
+      state.replay = { ...again, seats: [] };
+      state.screen = 'replay';
+      render();
+      return;
+    }
+    if (state.screen === 'replay') {
+      // Back from the replay: to the table when we are still at one.
+      state.replay = null;
+      state.screen = state.code && state.room ? 'room' : 'lobby';
+      if (state.screen === 'room') goToRoomUrl(state.code);
+      render();
+      return;
+    }
     if (!codeFromPath() && state.code) app.leave();
   });
   render();

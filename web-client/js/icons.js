@@ -5,6 +5,12 @@ const PATHS = {
   sound_on: '<path d="M3 8h4l5-4v16l-5-4H3z" fill="currentColor"/><path d="M15 8.5a4.5 4.5 0 0 1 0 7M17.5 6a8 8 0 0 1 0 12" stroke="currentColor" stroke-width="2" fill="none" stroke-linecap="round"/>',
   sound_off: '<path d="M3 8h4l5-4v16l-5-4H3z" fill="currentColor"/><path d="M15.5 9l5 6m0-6l-5 6" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>',
   eye: '<path d="M2 12s3.6-6 10-6 10 6 10 6-3.6 6-10 6S2 12 2 12z" fill="none" stroke="currentColor" stroke-width="2"/><circle cx="12" cy="12" r="3" fill="currentColor"/>',
+  first: '<path d="M6 5h2.5v14H6zM19 5v14l-9.5-7z" fill="currentColor"/>',
+  prev: '<path d="M16.5 5v14L6 12z" fill="currentColor"/>',
+  next: '<path d="M7.5 5v14L18 12z" fill="currentColor"/>',
+  last: '<path d="M15.5 5H18v14h-2.5zM5 5v14l9.5-7z" fill="currentColor"/>',
+  play: '<path d="M7 4v16l13-8z" fill="currentColor"/>',
+  pause: '<path d="M6 4.5h4.5v15H6zM13.5 4.5H18v15h-4.5z" fill="currentColor"/>',
   trophy: '<path d="M7 3h10v5a5 5 0 0 1-10 0z" fill="#f4b942" stroke="#7a4f00" stroke-width="1.3"/><path d="M7 5H4a3 3 0 0 0 3 4M17 5h3a3 3 0 0 1-3 4" fill="none" stroke="#7a4f00" stroke-width="1.3"/><path d="M12 13v4M8 21h8l-1-4H9z" fill="#f4b942" stroke="#7a4f00" stroke-width="1.3"/>',
 };
 

@@ -1,5 +1,5 @@
 // Two parts of the room drawn around the game: the waiting room (invite link, options, start)
-// and the end-of-game scoreboard (winners, per-round details, rematch).
+// and the end-of-game scoreboard (winners, per-round details, rematch, the replay).
 import { h, clear, keepFocus } from '/js/dom.js';
 import { t } from '/js/i18n.js';
 import { optionsForm } from '/js/options-form.js';
@@ -72,45 +72,60 @@ export function renderWaiting(el, app, view) {
 }
 
 // Per-round table when each round has a `points` array (the renderer may draw its own).
-function genericRounds(outcome, nSeats, app) {
+function genericRounds(outcome, nSeats, seatName) {
   const rounds = (outcome.rounds || []).filter((r) => Array.isArray(r.points));
   if (!rounds.length) return null;
   return h('table', { class: 'rounds' },
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('room.round')),
-      Array.from({ length: nSeats }, (_, s) => h('th', { scope: 'col' }, seatShape(s, 14), ' ', app.seatName(s))))),
+      Array.from({ length: nSeats }, (_, s) => h('th', { scope: 'col' }, seatShape(s, 14), ' ', seatName(s))))),
     h('tbody', {}, rounds.map((r, i) => h('tr', {}, h('th', { scope: 'row' }, String(i + 1)),
       r.points.map((p) => h('td', {}, String(p)))))));
+}
+
+// The winners, the final scores and the per-round details: the part of the scoreboard the room
+// and the replay viewer share. `seats`: the seat numbers; `seatName(seat)`: its player's name.
+export function finalScores(outcome, { seats, seatName, details, format }) {
+  const scores = outcome.scores || [];
+  const winners = outcome.winners || [];
+  // Winners first: in games where the lowest total wins (Castors), the order runs upwards.
+  const best = winners.length ? (scores[winners[0]] ?? 0) : null;
+  const lowerWins = best !== null && scores.every((x) => x >= best) && scores.some((x) => x > best);
+  const order = [...seats].sort((a, b) => (lowerWins ? 1 : -1) * ((scores[a] ?? 0) - (scores[b] ?? 0)));
+  return [
+    h('h2', {}, t('room.game_over')),
+    h('p', { class: 'winners', dataset: { testid: 'winners' } },
+      icon('trophy', 28),
+      winners.length > 1 ? t('room.tie', { names: format.seats(winners) }) : t('room.winner', { name: seatName(winners[0]) })),
+    h('table', { class: 'final-scores' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, t('room.player')), h('th', { scope: 'col' }, t('room.score')))),
+      h('tbody', {}, order.map((seat, i) => h('tr', { class: winners.includes(seat) ? 'won' : null, dataset: { seat: String(seat) } },
+        h('td', {}, String(i + 1)),
+        h('td', {}, seatBadge(seat, seatName(seat)), winners.includes(seat) ? h('span', { class: 'tag win' }, t('room.winner_tag')) : null),
+        h('td', { class: 'num', dataset: { testid: 'final-score' } }, String(scores[seat] ?? 0)))))),
+    details ? h('details', { class: 'round-details', open: true }, h('summary', {}, t('room.round_details')), details) : null,
+  ].filter(Boolean);
+}
+
+// The per-round details: the renderer's own, or the generic table.
+export function roundDetails(renderer, outcome, snap, ctx, nSeats, seatName) {
+  try {
+    return renderer?.outcomeDetails?.(outcome, snap, ctx) || genericRounds(outcome, nSeats, seatName);
+  } catch (err) {
+    console.error(err);
+    return null;
+  }
 }
 
 export function renderEndboard(el, app, view, ctx) {
   const s = app.state;
   const room = s.room;
   const outcome = s.snap.outcome;
-  const scores = outcome.scores || [];
-  const winners = outcome.winners || [];
   const isHost = s.mySeat !== null && s.mySeat === room.host;
-  // Winners first: in games where the lowest total wins (Castors), the order runs upwards.
-  const best = winners.length ? (scores[winners[0]] ?? 0) : null;
-  const lowerWins = best !== null && scores.every((x) => x >= best) && scores.some((x) => x > best);
-  const order = room.seats.map((x) => x.seat)
-    .sort((a, b) => (lowerWins ? 1 : -1) * ((scores[a] ?? 0) - (scores[b] ?? 0)));
-  let details = null;
-  try {
-    details = view.renderer?.outcomeDetails?.(outcome, s.snap, ctx) || genericRounds(outcome, room.seats.length, app);
-  } catch (err) { console.error(err); }
+  const seatName = (seat) => app.seatName(seat);
+  const details = roundDetails(view.renderer, outcome, s.snap, ctx, room.seats.length, seatName);
   keepFocus(el, () => {
     clear(el);
-    el.append(h('h2', {}, t('room.game_over')));
-    el.append(h('p', { class: 'winners', dataset: { testid: 'winners' } },
-      icon('trophy', 28),
-      winners.length > 1 ? t('room.tie', { names: ctx.format.seats(winners) }) : t('room.winner', { name: app.seatName(winners[0]) })));
-    el.append(h('table', { class: 'final-scores' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, t('room.player')), h('th', { scope: 'col' }, t('room.score')))),
-      h('tbody', {}, order.map((seat, i) => h('tr', { class: winners.includes(seat) ? 'won' : null, dataset: { seat: String(seat) } },
-        h('td', {}, String(i + 1)),
-        h('td', {}, seatBadge(seat, app.seatName(seat)), winners.includes(seat) ? h('span', { class: 'tag win' }, t('room.winner_tag')) : null),
-        h('td', { class: 'num', dataset: { testid: 'final-score' } }, String(scores[seat] ?? 0)))))));
-    if (details) el.append(h('details', { class: 'round-details', open: true }, h('summary', {}, t('room.round_details')), details));
+    el.append(...finalScores(outcome, { seats: room.seats.map((x) => x.seat), seatName, details, format: ctx.format }));
     const buttons = h('div', { class: 'row' });
     if (isHost) {
       const form = hostForm(view, app, 'rematch');
@@ -122,6 +137,11 @@ export function renderEndboard(el, app, view, ctx) {
     } else {
       buttons.append(h('p', { class: 'muted' }, t('room.rematch_wait', { host: app.seatName(room.host) })));
     }
+    // Everyone, spectators included, may watch the game again (the room's latest game).
+    buttons.append(h('a', {
+      class: 'button-like', href: `/replay/${room.room}`, dataset: { key: 'watch-replay', testid: 'watch-replay' },
+      onclick: (e) => { e.preventDefault(); app.openReplay(room.room); },
+    }, t('replay.watch')));
     buttons.append(h('button', { dataset: { key: 'end-leave' }, onclick: () => app.leave() }, t('room.leave')));
     el.append(buttons);
   });

@@ -11,7 +11,7 @@ import { icon } from '/js/icons.js';
 
 const loaded = new Map(); // game id -> Promise<renderer module>
 
-function loadRenderer(id) {
+export function loadRenderer(id) {
   if (!loaded.has(id)) {
     const styles = (name) => document.head.append(h('link', { rel: 'stylesheet', href: `/games/${name}.css` }));
     loaded.set(id, import(`/games/${id}.js`)
@@ -125,6 +125,7 @@ export class RoomView {
         keepFocus(root, () => {
           try {
             this.renderer.render(root, s.snap, ctx);
+            this.drawnRev = s.snap.rev;
           } catch (err) {
             clear(root).append(h('p', { class: 'form-error' }, String(err)));
             console.error(err);
@@ -177,7 +178,9 @@ export class RoomView {
     const game = this.game;
     const seatName = (seat) => this.app.seatName(seat);
     return {
-      send: (action) => this.app.act(action),
+      // The rev of the table on screen: a click on it that a newer snapshot has beaten is then
+      // told who was faster (too_late), not that the move is impossible.
+      send: (action) => this.app.act(action, this.drawnRev),
       fill, choices,
       pickFromTemplate: (tpl, opts) => pickFromTemplate(tpl, opts),
       t, gt: (key, params) => t(`${game}.${key}`, params),
