@@ -145,7 +145,9 @@ export async function clickSomething(p, weight = () => 1) {
   if (!n) return false;
   const acts = await buttons.evaluateAll((els) => els.map((e) => e.dataset.act));
   const weights = acts.map(weight);
-  let r = Math.random() * weights.reduce((s, w) => s + w, 0);
+  const total = weights.reduce((s, w) => s + w, 0);
+  if (total <= 0) return false;  // nothing the caller wants clicked
+  let r = Math.random() * total;
   let i = 0;
   while (r > weights[i]) { r -= weights[i]; i += 1; }
   try {

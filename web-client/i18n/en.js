@@ -105,7 +105,7 @@ export default {
     player: 'Player',
     score: 'Points',
     round: 'Round',
-    round_details: 'Round by round',
+    round_details: 'Game details',
     rematch: 'Rematch!',
     rematch_options: 'Change the rematch options',
     rematch_wait: '{host} may start a rematch.',

@@ -108,7 +108,7 @@ export default {
     player: 'Joueur',
     score: 'Points',
     round: 'Manche',
-    round_details: 'Détail des manches',
+    round_details: 'Détail de la partie',
     rematch: 'Revanche !',
     rematch_options: 'Changer les options de la revanche',
     rematch_wait: '{host} peut lancer une revanche.',
