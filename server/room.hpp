@@ -104,8 +104,6 @@ public:
     Json summary() const;
     // The log of the current game; `at` on the wall clock.
     const std::vector<games::LogEntry>& log() const { return log_; }
-    // How many games the room has started (rematches included).
-    int games_started() const { return games_started_; }
     // Every running timer, the game's and the room's ("turn", "absent"), on the room clock.
     std::vector<games::Deadline> deadlines() const;
 
@@ -188,7 +186,7 @@ private:
     std::map<Seat, TimeMs> waiting_since_;
     std::set<Seat> stuck_;              // seats whose default action the game refused at this rev
 
-    int games_started_ = 0;
+    int games_started_ = 0;             // rematches included
     TimeMs last_wall_ = 0;              // wall time of the last event
     // A due deadline could not be recorded: nothing else may happen before it, and it is tried
     // again at this wall time.

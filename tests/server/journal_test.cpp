@@ -36,6 +36,12 @@ struct JournaledRoom {
         return server::Caller{who, peer, ++id, server::sha256_hex("token-" + who)};
     }
     std::string error_of(const std::string& who) { return peers[who]->last_error(); }
+    // Anna and Bleuenn seated and a game started with `options` at `when`.
+    void start_two(const Json& options, TimeMs when) {
+        room->join(caller("a"), "Anna", false, at(0));
+        room->join(caller("b"), "Bleuenn", false, at(0));
+        room->start(caller("a"), options, when);
+    }
 
     Journal& journal;
     std::unique_ptr<server::Room> room;
@@ -130,10 +136,8 @@ TEST_CASE("When the journal cannot write, the room refuses with storage_error an
     TempDir dir;
     Journal journal(dir.path(), server::SyncPolicy::normal);
     JournaledRoom t(journal);
+    t.start_two(Json{{"window_seconds", 0}}, at(1));
     server::Room& room = *t.room;
-    room.join(t.caller("a"), "Anna", false, at(0));
-    room.join(t.caller("b"), "Bleuenn", false, at(0));
-    room.start(t.caller("a"), Json{{"window_seconds", 0}}, at(1));
     REQUIRE(room.status() == server::RoomStatus::playing);
     const std::int64_t rev = room.rev();
     const std::string view = room.state()->view(0).dump();
@@ -161,10 +165,8 @@ TEST_CASE("A deadline that cannot be recorded waits, holds everything else back,
     TempDir dir;
     Journal journal(dir.path(), server::SyncPolicy::normal);
     JournaledRoom t(journal);
+    t.start_two(Json{{"window_seconds", 10}}, at(0));
     server::Room& room = *t.room;
-    room.join(t.caller("a"), "Anna", false, at(0));
-    room.join(t.caller("b"), "Bleuenn", false, at(0));
-    room.start(t.caller("a"), Json{{"window_seconds", 10}}, at(0));
     const std::int64_t rev = room.rev();
     REQUIRE(room.next_tick(at(0)) == at(10'000));
 

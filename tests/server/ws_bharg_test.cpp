@@ -13,6 +13,7 @@
 #include "games/core/rng.hpp"
 #include "tests/server/live_server.hpp"
 #include "tests/server/ws_client.hpp"
+#include "tests/server/ws_words.hpp"
 #include "tests/support/playout.hpp"
 
 using namespace taol::testing;
@@ -20,19 +21,6 @@ using namespace taol::testing;
 namespace {
 
 constexpr int kTarget = 10;
-
-Json join_message(const std::string& code, const char* as) { return Json{{"type", "join"}, {"room", code}, {"as", as}}; }
-
-// The test plays at machine speed, far above the rate a person sends at (the limiter has its
-// own test in ws_game_test.cpp).
-taol::server::ServerConfig machine_speed() {
-    taol::server::ServerConfig config;
-    config.limits.messages_per_second = 100000;
-    config.limits.burst = 100000;
-    return config;
-}
-
-bool is_error(const Json& m, const char* code) { return m.at("type") == "error" && m.at("code") == code; }
 
 Json act(WsClient& client, const Json& action, std::int64_t rev) {
     return client.request({{"type", "act"}, {"action", action}, {"rev", rev}});

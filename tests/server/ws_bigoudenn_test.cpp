@@ -15,6 +15,7 @@
 #include "games/core/rng.hpp"
 #include "tests/server/live_server.hpp"
 #include "tests/server/ws_client.hpp"
+#include "tests/server/ws_words.hpp"
 #include "tests/support/playout.hpp"
 
 using namespace taol::testing;
@@ -28,8 +29,6 @@ constexpr int kRaces = 100;
 constexpr std::chrono::milliseconds kRacePace{110};
 
 using Clients = std::vector<std::unique_ptr<WsClient>>;
-
-bool is_error(const Json& m, const char* code) { return m.at("type") == "error" && m.at("code") == code; }
 
 // The first listed action of `type`, or null.
 Json listed(const Json& snapshot, const std::string& type) {

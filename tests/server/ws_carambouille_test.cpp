@@ -14,6 +14,7 @@
 
 #include "tests/server/live_server.hpp"
 #include "tests/server/ws_client.hpp"
+#include "tests/server/ws_words.hpp"
 
 using namespace taol::testing;
 
@@ -25,7 +26,6 @@ constexpr std::size_t kRingPositions[] = {0, 3, 5};
 
 using Cards = std::map<std::string, std::string>;  // card id -> name, as a hand is sent
 
-bool is_error(const Json& m, const char* code) { return m.at("type") == "error" && m.at("code") == code; }
 bool is_snapshot(const Json& m) { return m.at("type") == "snapshot"; }
 
 // An `act` sent without waiting for its answer, so that several seats' actions reach the room

@@ -11,6 +11,7 @@
 #include "games/core/rng.hpp"
 #include "tests/server/live_server.hpp"
 #include "tests/server/ws_client.hpp"
+#include "tests/server/ws_words.hpp"
 #include "tests/support/playout.hpp"
 
 using namespace taol::testing;
@@ -19,19 +20,6 @@ namespace {
 
 constexpr int kPlayers = 3;
 constexpr int kCards = 4;
-
-Json join_message(const std::string& code, const char* as) { return Json{{"type", "join"}, {"room", code}, {"as", as}}; }
-
-// The test plays at machine speed, far above the rate a person sends at (the limiter has its
-// own test in ws_game_test.cpp).
-taol::server::ServerConfig machine_speed() {
-    taol::server::ServerConfig config;
-    config.limits.messages_per_second = 100000;
-    config.limits.burst = 100000;
-    return config;
-}
-
-bool is_error(const Json& m, const char* code) { return m.at("type") == "error" && m.at("code") == code; }
 
 bool is_finished_snapshot(const Json& frame) {
     return frame.at("type") == "snapshot" && frame.at("view").is_object() && frame.at("view").at("phase") == "finished";

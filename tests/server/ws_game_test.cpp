@@ -7,13 +7,12 @@
 #include "games/core/rng.hpp"
 #include "tests/server/live_server.hpp"
 #include "tests/server/ws_client.hpp"
+#include "tests/server/ws_words.hpp"
 #include "tests/support/playout.hpp"
 
 using namespace taol::testing;
 
 namespace {
-
-Json join_message(const std::string& code, const char* as) { return Json{{"type", "join"}, {"room", code}, {"as", as}}; }
 
 // What a viewer who is not the Fisher must never receive: the current line's Catch card, the
 // Fisher's remaining cards or its action template, the card of a line nobody bet on.
@@ -31,8 +30,6 @@ void check_no_hidden_catch(const Json& frame, const std::string& who) {
         if (tiles == 0) CHECK(line.at("catch").is_null());
     }
 }
-
-bool is_error(const Json& m, const char* code) { return m.at("type") == "error" && m.at("code") == code; }
 
 }  // namespace
 

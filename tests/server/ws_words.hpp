@@ -1,0 +1,25 @@
+#pragma once
+// Small words shared by the tests that talk to a live server.
+#include <string>
+
+#include "server/server.hpp"
+#include "tests/server/ws_client.hpp"
+
+namespace taol::testing {
+
+inline Json join_message(const std::string& code, const char* as) {
+    return Json{{"type", "join"}, {"room", code}, {"as", as}};
+}
+
+inline bool is_error(const Json& m, const char* code) { return m.at("type") == "error" && m.at("code") == code; }
+
+// For tests that play at machine speed, far above the rate a person sends at (the limiter has
+// its own test in ws_game_test.cpp).
+inline server::ServerConfig machine_speed() {
+    server::ServerConfig config;
+    config.limits.messages_per_second = 100000;
+    config.limits.burst = 100000;
+    return config;
+}
+
+}  // namespace taol::testing
