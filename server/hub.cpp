@@ -80,17 +80,20 @@ void Hub::hello(const ConnectionPtr& connection, PlayerPtr& player, const protoc
     ConnectionPtr older;
     std::string room;
     std::string token;  // what the welcome hands back: the token shown, or a new one
+    const std::optional<std::string> hash = hello.token ? std::optional(sha256_hex(*hello.token)) : std::nullopt;
+    // A token the hub has forgotten (or held before a restart) is looked up in the journal, outside
+    // the hub's lock: the journal may be waiting for the disk.
+    std::optional<StoredPlayer> stored;
+    if (hash && config_.journal && !knows_player(*hash)) stored = config_.journal->find_player(*hash);
     {
         std::lock_guard lock(mutex_);
-        if (hello.token) {
-            const std::string hash = sha256_hex(*hello.token);
-            if (auto it = players_.find(hash); it != players_.end()) {
+        if (hash) {
+            if (auto it = players_.find(*hash); it != players_.end()) {
                 player = it->second;
-            } else if (auto stored = config_.journal ? config_.journal->find_player(hash) : std::nullopt) {
-                // Known from before a restart (or forgotten while idle): the same player, back.
-                player = std::make_shared<Player>(stored->id, hash);
+            } else if (stored) {  // the same player, back
+                player = std::make_shared<Player>(stored->id, *hash);
                 player->room = stored->room;
-                players_.emplace(hash, player);
+                players_.emplace(*hash, player);
             }
             if (player) {
                 resumed = true;
@@ -98,10 +101,13 @@ void Hub::hello(const ConnectionPtr& connection, PlayerPtr& player, const protoc
             }
         }
         if (!player) {  // a made-up or forgotten token resumes nothing
-            token = random_token();
-            while (players_.count(sha256_hex(token))) token = random_token();
-            player = std::make_shared<Player>(random_player_id(), sha256_hex(token));
-            players_.emplace(player->token_hash, player);
+            std::string new_hash;
+            do {
+                token = random_token();
+                new_hash = sha256_hex(token);
+            } while (players_.count(new_hash));
+            player = std::make_shared<Player>(random_player_id(), new_hash);
+            players_.emplace(new_hash, player);
         }
         older = player->connection.lock();
         player->connection = connection;
@@ -135,17 +141,23 @@ void Hub::create(const ConnectionPtr& connection, const PlayerPtr& player, const
         connection->deliver(error_frame(ErrorCode::bad_options, options.error().message, id));
         return done();
     }
-    std::shared_ptr<RoomActor> actor;
-    std::string name;
     {
         std::lock_guard lock(mutex_);
         if (in_room_locked(*player)) {
             connection->deliver(error_frame(ErrorCode::already_in_room, "leave your room first", id));
             return done();
         }
-        actor = new_room(*game, options.value());
-        if (!actor) {
-            connection->deliver(error_frame(ErrorCode::storage_error, "the room could not be recorded, so it was not created", id));
+    }
+    const std::shared_ptr<RoomActor> actor = new_room(*game, options.value());
+    if (!actor) {
+        connection->deliver(error_frame(ErrorCode::storage_error, "the room could not be recorded, so it was not created", id));
+        return done();
+    }
+    std::string name;
+    {
+        std::lock_guard lock(mutex_);
+        if (in_room_locked(*player)) {  // another create or join of this player got in meanwhile
+            connection->deliver(error_frame(ErrorCode::already_in_room, "leave your room first", id));
             return done();
         }
         player->room = actor->code();
@@ -277,16 +289,21 @@ RoomHooks Hub::hooks_for(const std::string& code) {
 }
 
 std::shared_ptr<RoomActor> Hub::new_room(const games::Game& game, const Json& options) {
-    std::string code = random_room_code();
-    while (rooms_.count(code) || (config_.journal && config_.journal->has_room(code))) code = random_room_code();
     const TimeMs now = config_.clock();
+    std::string code;
+    do {
+        code = random_room_code();
+    } while (find_room(code) || (config_.journal && config_.journal->has_room(code)));
+    // Recorded outside the hub's lock (with --sync full the write waits for the disk); the
+    // journal's key keeps the code unique meanwhile.
     if (config_.journal && !config_.journal->create_room(code, std::string(game.id()), options, now)) {
         metrics_.journal_failures++;
         return nullptr;
     }
     auto room = std::make_unique<Room>(RoomSetup{code, &game, options, now}, hooks_for(code));
     auto actor = std::make_shared<RoomActor>(executor_, std::move(room), config_.clock);
-    rooms_.emplace(code, actor);
+    std::lock_guard lock(mutex_);
+    if (!rooms_.emplace(code, actor).second) return nullptr;  // the same code drawn twice at once (no journal)
     return actor;
 }
 
@@ -311,11 +328,11 @@ std::shared_ptr<RoomActor> Hub::loaded_room(const std::string& code) {
     std::unique_ptr<Room> room = rebuild(code);
     if (!room) return nullptr;
     if (!room->mark_everyone_away()) spdlog::error("room {}: could not record that everyone is away", code);
+    config_.journal->set_loaded(code, true);
     std::lock_guard lock(mutex_);
     if (auto it = rooms_.find(code); it != rooms_.end()) return it->second;  // loaded meanwhile
     auto actor = std::make_shared<RoomActor>(executor_, std::move(room), config_.clock);
     rooms_.emplace(code, actor);
-    config_.journal->set_loaded(code, true);
     metrics_.rooms_loaded++;
     spdlog::info("room {}: loaded from the journal in {} ms", code,
                  std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count());
@@ -333,6 +350,11 @@ std::optional<Json> Hub::summary(const std::string& code) {
     if (auto actor = find_room(code)) return actor->summary();
     if (std::unique_ptr<Room> room = rebuild(code)) return room->summary();
     return std::nullopt;
+}
+
+bool Hub::knows_player(const std::string& token_hash) const {
+    std::lock_guard lock(mutex_);
+    return players_.count(token_hash) > 0;
 }
 
 std::shared_ptr<RoomActor> Hub::find_room(const std::string& code) const {

@@ -87,12 +87,14 @@ private:
     // Requires mutex_.
     bool in_room_locked(Player& player);
     // A new room with a fresh code, recorded in the journal; null when it cannot be recorded.
+    // Takes the hub's lock itself: call it without.
     std::shared_ptr<RoomActor> new_room(const games::Game& game, const Json& options);
     // Room `code` in memory, loading it from the journal when it is only there; null when unknown.
     std::shared_ptr<RoomActor> loaded_room(const std::string& code);
     // Room `code` rebuilt from the journal (not added to the hub); null when unknown or broken.
     std::unique_ptr<Room> rebuild(const std::string& code);
     RoomHooks hooks_for(const std::string& code);
+    bool knows_player(const std::string& token_hash) const;
 
     boost::asio::any_io_executor executor_;
     Metrics& metrics_;
