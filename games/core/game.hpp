@@ -77,6 +77,11 @@ public:
     virtual int min_players() const = 0;
     virtual int max_players() const = 0;
 
+    // Bumped whenever the rules change how a journaled game replays (new rules, new ids, another
+    // order of draws). A room records it when a game starts; a game begun under another version is
+    // not replayed through today's rules (the room is restored with that game interrupted).
+    virtual int rules_version() const { return 1; }
+
     // The game's own options, as PROTOCOL.md describes them (the common ones are added by core).
     virtual Json own_options() const = 0;
 
