@@ -24,6 +24,25 @@ bool has_control_chars(std::string_view s, bool allow_newlines) {
     });
 }
 
+// Characters that make a name read as another one: bidirectional overrides and isolates (a name
+// that reverses what follows it) and invisible ones (zero-width spaces and joiners, the BOM).
+bool has_deceptive_chars(std::string_view s) {
+    for (std::size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        const std::size_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+        if (n == 3 && i + 2 < s.size()) {
+            const char32_t cp = ((c & 0x0Fu) << 12) | ((static_cast<unsigned char>(s[i + 1]) & 0x3Fu) << 6) |
+                                (static_cast<unsigned char>(s[i + 2]) & 0x3Fu);
+            if ((cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x2064) ||
+                (cp >= 0x2066 && cp <= 0x2069) || cp == 0xFEFF) {
+                return true;
+            }
+        }
+        i += n;
+    }
+    return false;
+}
+
 bool is_blank(std::string_view s) {
     return std::all_of(s.begin(), s.end(), [](char c) { return c == ' ' || c == '\n' || c == '\t'; });
 }
@@ -86,6 +105,9 @@ Parsed parse_body(const std::string& type, const Json& obj, std::optional<std::i
             if (is_blank(hello.name)) in.fail("'name' must not be empty");
             else if (code_points(hello.name) > kMaxNameChars) in.fail("'name' is longer than 32 characters");
             else if (has_control_chars(hello.name, false)) in.fail("'name' must not contain control characters");
+            else if (has_deceptive_chars(hello.name)) {
+                in.fail("'name' must not contain invisible or direction-changing characters");
+            }
             else if (hello.token && hello.token->size() > 128) in.fail("'token' is too long");
         }
         return done(hello);
@@ -120,7 +142,10 @@ Parsed parse_body(const std::string& type, const Json& obj, std::optional<std::i
             act.action = *action;
         }
         if (auto rev = obj.find("rev"); rev != obj.end() && !rev->is_null()) {
-            if (!rev->is_number_integer() || rev->get<std::int64_t>() < 0) in.fail("'rev' must be a non-negative integer");
+            if (!rev->is_number_integer() || rev->get<std::int64_t>() < 0 ||
+                (rev->is_number_unsigned() && rev->get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))) {
+                in.fail("'rev' must be a non-negative integer");
+            }
             else act.rev = rev->get<std::int64_t>();
         }
         return done(act);
@@ -142,10 +167,37 @@ Parsed parse_body(const std::string& type, const Json& obj, std::optional<std::i
         }
         return done(chat);
     }
+    if (type == "configure") {
+        Configure configure;
+        auto options = obj.find("options");
+        if (options == obj.end() || !options->is_object()) in.fail("missing field 'options' (an object)");
+        else configure.options = *options;
+        return done(configure);
+    }
     return ProtocolError{ErrorCode::unknown_type, "unknown message type '" + type + "'", id};
 }
 
 }  // namespace
+
+int nesting_depth(std::string_view text) {
+    int depth = 0;
+    int deepest = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') ++i;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            deepest = std::max(deepest, ++depth);
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return deepest;
+}
 
 const char* to_string(ErrorCode code) {
     switch (code) {
@@ -169,7 +221,9 @@ const char* to_string(ErrorCode code) {
         case ErrorCode::illegal_action: return "illegal_action";
         case ErrorCode::too_late: return "too_late";
         case ErrorCode::game_over: return "game_over";
+        case ErrorCode::duplicate: return "duplicate";
         case ErrorCode::storage_error: return "storage_error";
+        case ErrorCode::room_damaged: return "room_damaged";
     }
     return "bad_request";
 }
@@ -178,6 +232,11 @@ games::Result<ClientMessage, ProtocolError> parse_client_message(std::string_vie
     if (frame.size() > kMaxFrameBytes) {
         return ProtocolError{ErrorCode::too_large, "message larger than 64 KiB", std::nullopt};
     }
+    if (nesting_depth(frame) > kMaxDepth) {
+        return ProtocolError{ErrorCode::bad_request,
+                             "message nests arrays or objects deeper than " + std::to_string(kMaxDepth) + " levels",
+                             std::nullopt};
+    }
     Json obj = Json::parse(frame.begin(), frame.end(), nullptr, /*allow_exceptions=*/false);
     if (obj.is_discarded()) return ProtocolError{ErrorCode::bad_json, "message is not valid JSON", std::nullopt};
     if (!obj.is_object()) {
@@ -185,7 +244,11 @@ games::Result<ClientMessage, ProtocolError> parse_client_message(std::string_vie
     }
     std::optional<std::int64_t> id;
     if (auto it = obj.find("id"); it != obj.end() && !it->is_null()) {
-        if (!it->is_number_integer()) return ProtocolError{ErrorCode::bad_request, "'id' must be an integer", std::nullopt};
+        // An unsigned beyond int64 would wrap to a negative id: refused like any other non-id.
+        if (!it->is_number_integer() ||
+            (it->is_number_unsigned() && it->get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))) {
+            return ProtocolError{ErrorCode::bad_request, "'id' must be an integer that fits in 64 bits", std::nullopt};
+        }
         id = it->get<std::int64_t>();
     }
     auto type = obj.find("type");
@@ -197,7 +260,7 @@ games::Result<ClientMessage, ProtocolError> parse_client_message(std::string_vie
 
 const char* type_name(const ClientBody& body) {
     static constexpr const char* kNames[] = {"hello", "create", "join", "leave", "start",
-                                             "rematch", "act", "ping", "chat"};
+                                             "rematch", "act", "ping", "chat", "configure"};
     return kNames[body.index()];
 }
 
@@ -210,9 +273,11 @@ Json room_json(const RoomInfo& room) {
     for (const SeatInfo& s : room.seats) {
         seats.push_back(Json{{"seat", s.seat}, {"name", s.name}, {"connected", s.connected}});
     }
-    return Json{{"type", "room"},         {"room", room.room},     {"game", room.game},
-                {"options", room.options}, {"host", room.host},     {"status", room.status},
-                {"seats", seats},          {"spectators", room.spectators}};
+    Json out{{"type", "room"},         {"room", room.room},     {"game", room.game},
+             {"options", room.options}, {"host", room.host},     {"status", room.status},
+             {"seats", seats},          {"spectators", room.spectators}};
+    if (room.interrupted) out["interrupted"] = true;
+    return out;
 }
 
 Json snapshot_json(const SnapshotInfo& s) {

@@ -22,6 +22,9 @@ constexpr std::size_t kMaxFrameBytes = 64 * 1024;
 constexpr std::size_t kMaxChatChars = 500;   // Unicode code points
 constexpr std::size_t kMaxNameChars = 32;
 constexpr std::size_t kRoomCodeLength = 8;
+// Arrays and objects nested deeper than this are refused at the edge, before they are parsed: no
+// message of the protocol needs more, and parsing or copying deep nesting recurses.
+constexpr int kMaxDepth = 32;
 // 32 symbols without look-alikes (no 0/O, 1/I): 8 of them make 40 bits.
 constexpr std::string_view kRoomCodeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 static_assert(kRoomCodeAlphabet.size() == 32);
@@ -33,9 +36,9 @@ enum class ErrorCode {
     room_not_found, room_full, already_in_room, not_in_room, not_host, not_started, already_started,
     not_enough_players, bad_options,
     // actions
-    not_a_player, not_your_turn, illegal_action, too_late, game_over,
+    not_a_player, not_your_turn, illegal_action, too_late, game_over, duplicate,
     // server
-    storage_error,
+    storage_error, room_damaged,
 };
 
 const char* to_string(ErrorCode code);
@@ -51,8 +54,9 @@ struct Rematch { Json options; };
 struct Act { Json action; std::optional<std::int64_t> rev; };
 struct Ping { Json t; };                                    // echoed back as given (a number)
 struct Chat { std::string text; };
+struct Configure { Json options; };                         // an object: the room's own options
 
-using ClientBody = std::variant<Hello, Create, Join, Leave, Start, Rematch, Act, Ping, Chat>;
+using ClientBody = std::variant<Hello, Create, Join, Leave, Start, Rematch, Act, Ping, Chat, Configure>;
 
 struct ClientMessage {
     std::optional<std::int64_t> id;
@@ -67,9 +71,12 @@ struct ProtocolError {
 };
 
 // Parses one text frame. Every way a frame can be wrong gives a named error and a plain message:
-// not JSON (bad_json), too long (too_large), no or unknown type (bad_request / unknown_type),
-// missing or mistyped fields, out-of-range values (bad_request).
+// not JSON (bad_json), too long (too_large), nested deeper than kMaxDepth, no or unknown type
+// (bad_request / unknown_type), missing or mistyped fields, out-of-range values (bad_request).
 games::Result<ClientMessage, ProtocolError> parse_client_message(std::string_view frame);
+
+// How deeply the JSON text nests arrays and objects (strings are skipped), without parsing it.
+int nesting_depth(std::string_view text);
 
 // The message's type name ("hello", "act", ...), for logs and metrics.
 const char* type_name(const ClientBody& body);
@@ -90,6 +97,7 @@ struct RoomInfo {
     std::string status;  // "waiting", "playing", "finished"
     std::vector<SeatInfo> seats;
     int spectators = 0;
+    bool interrupted = false;  // the last game was stopped by a change of the server's rules
 };
 
 struct SnapshotInfo {

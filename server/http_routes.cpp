@@ -138,6 +138,19 @@ std::string_view mime_type(std::string_view path) {
     return "application/octet-stream";
 }
 
+http::message_generator json_answer(const HttpRequest& request, int status, std::string body) {
+    return text(request, static_cast<http::status>(status), std::move(body), "application/json");
+}
+
+std::optional<ApiRequest> api_request(const HttpRequest& req) {
+    if (req.method() != http::verb::get && req.method() != http::verb::head) return std::nullopt;
+    std::optional<std::string> path = safe_path(req.target());
+    if (!path || path->rfind("/api/rooms/", 0) != 0) return std::nullopt;
+    const std::string_view target = req.target();
+    const std::size_t question = target.find('?');
+    return ApiRequest{std::move(*path), question == std::string_view::npos ? "" : std::string(target.substr(question + 1))};
+}
+
 http::message_generator handle_http(const HttpContext& context, HttpRequest&& req) {
     if (req.method() != http::verb::get && req.method() != http::verb::head) {
         return text(req, http::status::method_not_allowed, "only GET and HEAD\n");
@@ -150,14 +163,6 @@ http::message_generator handle_http(const HttpContext& context, HttpRequest&& re
         return text(req, http::status::ok, games, "application/json");
     }
     if (*path == "/metrics") return text(req, http::status::ok, context.metrics(), "text/plain; version=0.0.4");
-    if (context.api) {
-        const std::string_view target = req.target();
-        const std::size_t question = target.find('?');
-        const std::string_view query = question == std::string_view::npos ? "" : target.substr(question + 1);
-        if (auto answer = context.api(*path, query)) {
-            return text(req, static_cast<http::status>(answer->first), std::move(answer->second), "application/json");
-        }
-    }
     if (*path == "/ws") return text(req, http::status::upgrade_required, "WebSocket only\n");
     const std::string relative = (*path == "/" || is_room_link(*path)) ? "index.html" : path->substr(1);
     const std::filesystem::path full = context.web_root / relative;

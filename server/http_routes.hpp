@@ -12,17 +12,31 @@
 
 namespace taol::server {
 
+// A JSON answer: its HTTP status and body.
+using JsonReply = std::function<void(int status, std::string body)>;
+
 struct HttpContext {
     std::filesystem::path web_root;
     std::function<std::string()> metrics;  // the /metrics text
-    // JSON answers of the rooms API (status, body) for a decoded path and its query; nullopt when
-    // the path is not one of its.
-    std::function<std::optional<std::pair<int, std::string>>(const std::string& path, std::string_view query)> api;
+    // The rooms API: answers a decoded path and its query, asked by `client` (an address), through
+    // `reply`, maybe later and from another thread; false when the path is not one of its.
+    std::function<bool(const std::string& path, std::string_view query, const std::string& client, JsonReply reply)> api;
 };
 
 using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>;
 
+// The answer to every request but the rooms API's.
 boost::beast::http::message_generator handle_http(const HttpContext& context, HttpRequest&& request);
+
+// A JSON answer to `request`.
+boost::beast::http::message_generator json_answer(const HttpRequest& request, int status, std::string body);
+
+// The request's path and query when it is for the rooms API (GET under /api/rooms/).
+struct ApiRequest {
+    std::string path;
+    std::string query;
+};
+std::optional<ApiRequest> api_request(const HttpRequest& request);
 
 // The request target's path, percent-decoded, without its query; nullopt when it is malformed or
 // could leave the web root (a ".." segment, a backslash, a NUL, a bad escape).

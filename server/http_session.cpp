@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/beast/websocket.hpp>
 
 #include "server/websocket_session.hpp"
@@ -17,10 +18,14 @@ namespace net = boost::asio;
 namespace {
 constexpr auto kRequestTimeout = std::chrono::seconds(30);
 constexpr std::size_t kMaxRequestBody = 16 * 1024;  // only GETs are served
+
+double steady_seconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 }  // namespace
 
-HttpSession::HttpSession(net::ip::tcp::socket&& socket, ServerContext& context)
-    : stream_(std::move(socket)), context_(context) {}
+HttpSession::HttpSession(net::ip::tcp::socket&& socket, ServerContext& context, AddressSlot slot)
+    : stream_(std::move(socket)), context_(context), slot_(std::move(slot)) {}
 
 void HttpSession::run() {
     net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
@@ -33,6 +38,23 @@ void HttpSession::do_read() {
     http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
 }
 
+std::string HttpSession::client_of(const HttpRequest& request) const {
+    beast::error_code ec;
+    const auto remote = stream_.socket().remote_endpoint(ec);
+    if (ec) return "?";
+    if (AddressLimits::exempt(remote.address())) {
+        // The last address a proxy on this machine added is the one it saw.
+        const auto forwarded = request["X-Forwarded-For"];
+        if (!forwarded.empty()) {
+            const auto comma = forwarded.rfind(',');
+            std::string_view last = comma == std::string_view::npos ? forwarded : forwarded.substr(comma + 1);
+            while (!last.empty() && last.front() == ' ') last.remove_prefix(1);
+            return std::string(last);
+        }
+    }
+    return remote.address().to_string();
+}
+
 void HttpSession::on_read(beast::error_code ec, std::size_t) {
     if (ec == http::error::end_of_stream) return do_close();
     if (ec) {
@@ -42,10 +64,27 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     if (beast::websocket::is_upgrade(parser_->get())) {
         const auto target = parser_->get().target();
         if (target.substr(0, target.find('?')) != "/ws") return do_close();
-        std::make_shared<WebSocketSession>(stream_.release_socket(), context_)->run(parser_->release());
+        std::make_shared<WebSocketSession>(stream_.release_socket(), context_, std::move(slot_))->run(parser_->release());
         return;
     }
-    http::message_generator response = handle_http(context_.http, parser_->release());
+    HttpRequest request = parser_->release();
+    std::optional<ApiRequest> api = context_.http.api ? api_request(request) : std::nullopt;
+    if (!api) return write(handle_http(context_.http, std::move(request)));
+    auto self = shared_from_this();
+    auto held = std::make_shared<HttpRequest>(std::move(request));
+    const JsonReply reply = [self, held](int status, std::string body) {
+        net::post(self->stream_.get_executor(), [self, held, status, body = std::move(body)]() mutable {
+            self->write(json_answer(*held, status, std::move(body)));
+        });
+    };
+    const std::string client = client_of(*held);
+    if (!context_.addresses.allow_api(client, steady_seconds())) {
+        return reply(429, R"({"error":"rate_limited","message":"too many requests: slow down"})");
+    }
+    if (!context_.http.api(api->path, api->query, client, reply)) write(handle_http(context_.http, std::move(*held)));
+}
+
+void HttpSession::write(http::message_generator response) {
     const bool keep_alive = response.keep_alive();
     beast::async_write(stream_, std::move(response),
                        beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));

@@ -33,6 +33,11 @@ std::string Metrics::render(const RoomCounts& rooms) const {
     counter(out, "taol_connections_total", "WebSocket connections accepted.", connections_total.load());
     counter(out, "taol_connections_dropped_total", "Connections closed for not keeping up or flooding.",
             connections_dropped.load());
+    counter(out, "taol_connections_refused_total", "Connections refused: too many open from one address.",
+            connections_refused.load());
+    counter(out, "taol_connections_timed_out_total", "Connections closed for saying no hello in time or a stalled write.",
+            connections_timed_out.load());
+    counter(out, "taol_accept_failures_total", "Failed accepts (out of file descriptors...).", accept_failures.load());
     out << "# HELP taol_rooms Rooms in memory, by status.\n# TYPE taol_rooms gauge\n"
         << "taol_rooms{status=\"waiting\"} " << rooms.waiting << '\n'
         << "taol_rooms{status=\"playing\"} " << rooms.playing << '\n'
@@ -42,6 +47,8 @@ std::string Metrics::render(const RoomCounts& rooms) const {
     counter(out, "taol_rooms_loaded_total", "Rooms rebuilt from the journal (restored or reopened).", rooms_loaded.load());
     counter(out, "taol_journal_failures_total", "Room events that could not be recorded (refused or retried).",
             journal_failures.load());
+    counter(out, "taol_rooms_damaged_total", "Rooms whose record in the journal does not read (not opened).",
+            rooms_damaged.load());
     counter(out, "taol_messages_in_total", "Client messages received.", messages_in.load());
     counter(out, "taol_messages_out_total", "Messages sent to clients.", messages_out.load());
     counter(out, "taol_messages_refused_total", "Client messages refused before reaching a room.",

@@ -19,6 +19,9 @@ public:
     std::atomic<std::int64_t> connections{0};          // open WebSocket connections
     std::atomic<std::uint64_t> connections_total{0};
     std::atomic<std::uint64_t> connections_dropped{0}; // slow readers and floods
+    std::atomic<std::uint64_t> connections_refused{0}; // over the limit of one address
+    std::atomic<std::uint64_t> connections_timed_out{0};  // no hello in time, a stalled write
+    std::atomic<std::uint64_t> accept_failures{0};     // out of descriptors...
     std::atomic<std::uint64_t> messages_in{0};
     std::atomic<std::uint64_t> messages_out{0};
     std::atomic<std::uint64_t> messages_refused{0};    // rate_limited, bad_json, too_large...
@@ -28,6 +31,7 @@ public:
     std::atomic<std::uint64_t> rooms_unloaded{0};
     std::atomic<std::uint64_t> rooms_loaded{0};        // from the journal: restored or reopened
     std::atomic<std::uint64_t> journal_failures{0};    // events that could not be recorded
+    std::atomic<std::uint64_t> rooms_damaged{0};       // rooms whose record does not read
 
     // Time from taking an `act` off the wire to its answers being queued.
     void observe_action_latency(std::chrono::nanoseconds elapsed);

@@ -57,6 +57,10 @@ ApiReply replay_reply(const StoredRoom& stored, const games::Game& game, int ind
         events.push_back(e);
     }
     const auto room = Room::replay(RoomSetup{stored.code, &game, stored.options, stored.created}, events, {}, observe);
+    if (room->interrupted()) {
+        return api_error(410, "replay_lost",
+                         "this game was played under rules this server no longer has, and its replay was not kept");
+    }
     if (!room->state()->finished()) {
         return api_error(409, "not_finished", "the game is still running: its replay opens once it is over");
     }

@@ -13,7 +13,8 @@ struct ApiReply {
 
 ApiReply api_error(int status, const char* code, std::string message);
 
-// Game number `index` of the room (1-based; 0: the last one started).
+// Game number `index` of the room (1-based; 0: the last one started). A game begun under rules
+// the server no longer has cannot be rebuilt: 410 replay_lost (unless it was stored meanwhile).
 ApiReply replay_reply(const StoredRoom& stored, const games::Game& game, int index);
 
 }  // namespace taol::server

@@ -1,8 +1,8 @@
 #include "server/room_api.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
-
-#include "games/registry.hpp"
 
 namespace taol::server {
 namespace {
@@ -32,30 +32,26 @@ ApiReply not_found(std::string_view code) {
 
 }  // namespace
 
-std::optional<ApiReply> rooms_api(Hub& hub, Journal* journal, std::string_view path, std::string_view query) {
-    if (path.substr(0, kPrefix.size()) != kPrefix) return std::nullopt;
+bool rooms_api(Hub& hub, std::string_view path, std::string_view query, std::function<void(ApiReply)> reply) {
+    if (path.substr(0, kPrefix.size()) != kPrefix) return false;
     std::string_view rest = path.substr(kPrefix.size());
     const std::size_t slash = rest.find('/');
-    const std::string code(rest.substr(0, slash));
+    std::string code(rest.substr(0, slash));
+    std::transform(code.begin(), code.end(), code.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
     const std::string_view tail = slash == std::string_view::npos ? "" : rest.substr(slash);
-    if (code.empty() || code.size() > 32) return not_found(code);
+    if (tail != "" && tail != "/replay") return false;
+    if (code.empty() || code.size() > 32) {
+        reply(not_found(code));
+        return true;
+    }
     if (tail.empty()) {
-        std::optional<Json> summary = hub.summary(code);
-        if (!summary) return not_found(code);
-        return ApiReply{200, std::move(*summary)};
+        hub.summary(code, std::move(reply));
+        return true;
     }
-    if (tail != "/replay") return std::nullopt;
     const std::optional<int> index = game_number(query);
-    if (!index) return api_error(400, "bad_request", "game must be a game number from 1");
-    std::optional<StoredRoom> stored = journal ? journal->load(code) : std::nullopt;
-    if (!stored) return not_found(code);
-    const games::Game* game = games::find_game(stored->game);
-    if (!game) return api_error(500, "storage_error", "this room's game is not known to this server");
-    try {
-        return replay_reply(*stored, *game, *index);
-    } catch (const std::exception& e) {
-        return api_error(500, "storage_error", std::string("this room's journal does not replay: ") + e.what());
-    }
+    if (!index) reply(api_error(400, "bad_request", "game must be a game number from 1"));
+    else hub.replay(code, *index, std::move(reply));
+    return true;
 }
 
 }  // namespace taol::server

@@ -1,6 +1,9 @@
 #pragma once
-// The room's clock: the wall clock minus the time the room spent suspended (no seated player
-// connected). Games only ever see room-clock times; the wire speaks wall-clock times.
+// The room's clock. Order and windows are measured on a monotonic clock, so that a step of the
+// wall clock (NTP) can neither close a window early nor reorder stamps; the wall clock only tells
+// clients when things happen. Room time runs with the monotonic clock while a seated player is
+// connected and stands still while the room is suspended; a room rebuilt from its journal goes
+// on from its last journaled time. Games only ever see room-clock times.
 #include <optional>
 
 #include "games/core/types.hpp"
@@ -9,33 +12,45 @@ namespace taol::server {
 
 using games::TimeMs;
 
+// One reading of both clocks, taken when the room takes a call.
+struct Instant {
+    TimeMs mono = 0;  // steady_clock, milliseconds: order and durations
+    TimeMs wall = 0;  // system_clock, milliseconds since the Unix epoch: what clients are told
+};
+
 class RoomClock {
 public:
-    // Room time at wall time `wall`: frozen while suspended.
-    TimeMs room_time(TimeMs wall) const { return (suspended_at_ ? *suspended_at_ : wall) - offset_; }
+    // Suspended at room time `start`, until resume().
+    explicit RoomClock(TimeMs start = 0) : frozen_(start) {}
 
-    // The wall time at which room time `at` is (or was) reached, seen at wall time `wall`:
-    // while suspended, future room times keep moving away.
-    TimeMs to_wall(TimeMs at, TimeMs wall) const { return at + (wall - room_time(wall)); }
+    TimeMs room_time(TimeMs mono) const { return frozen_ ? *frozen_ : base_ + (mono - since_); }
 
-    bool suspended() const { return suspended_at_.has_value(); }
+    // The wall time at which room time `at` is (or was) reached, seen at `now`: while suspended,
+    // future room times keep moving away.
+    TimeMs to_wall(TimeMs at, Instant now) const { return now.wall + (at - room_time(now.mono)); }
+    // The same on the monotonic clock (for the room's timer).
+    TimeMs to_mono(TimeMs at, Instant now) const { return now.mono + (at - room_time(now.mono)); }
 
-    void suspend(TimeMs wall) {
-        if (!suspended_at_) suspended_at_ = wall;
+    bool suspended() const { return frozen_.has_value(); }
+
+    void suspend(TimeMs mono) {
+        if (!frozen_) frozen_ = room_time(mono);
     }
 
-    void resume(TimeMs wall) {
-        if (!suspended_at_) return;
-        if (wall > *suspended_at_) offset_ += wall - *suspended_at_;
-        suspended_at_.reset();
+    void resume(TimeMs mono) {
+        if (!frozen_) return;
+        base_ = *frozen_;
+        since_ = mono;
+        frozen_.reset();
     }
 
-    // Total time spent suspended before the current suspension, if any.
-    TimeMs offset() const { return offset_; }
+    // Stands still at room time `at` (a room rebuilt from its journal).
+    void freeze_at(TimeMs at) { frozen_ = at; }
 
 private:
-    TimeMs offset_ = 0;
-    std::optional<TimeMs> suspended_at_;
+    TimeMs base_ = 0;                // room time at monotonic time since_
+    TimeMs since_ = 0;
+    std::optional<TimeMs> frozen_;   // room time while suspended
 };
 
 }  // namespace taol::server

@@ -9,7 +9,7 @@ namespace taol::server {
 namespace {
 
 constexpr const char* kNames[] = {"joined", "left",    "connected", "disconnected", "started",
-                                  "acted",  "expired", "defaulted", "chatted"};
+                                  "acted",  "expired", "defaulted", "chatted", "configured"};
 static_assert(std::size(kNames) == std::variant_size_v<EventBody>);
 
 // The body type whose name is `name`, default-constructed.
@@ -36,11 +36,12 @@ Json event_body_json(const EventBody& body) {
             [](const event::Left& e) { return Json{{"player", e.player}}; },
             [](const event::Connected& e) { return Json{{"player", e.player}}; },
             [](const event::Disconnected& e) { return Json{{"player", e.player}}; },
-            [](const event::Started& e) { return Json{{"options", e.options}, {"seed", e.seed}}; },
+            [](const event::Started& e) { return Json{{"options", e.options}, {"seed", e.seed}, {"rules", e.rules}}; },
             [](const event::Acted& e) { return Json{{"seat", e.seat}, {"action", e.action}}; },
             [](const event::Expired&) { return Json::object(); },
             [](const event::Defaulted& e) { return Json{{"seat", e.seat}, {"kind", e.kind}, {"action", e.action}}; },
             [](const event::Chatted& e) { return Json{{"player", e.player}, {"text", e.text}}; },
+            [](const event::Configured& e) { return Json{{"options", e.options}}; },
         },
         body);
 }
@@ -60,6 +61,7 @@ EventBody event_body_from_json(std::string_view name, const Json& j) {
                    [&](event::Started& e) {
                        e.options = j.at("options");
                        e.seed = j.at("seed");
+                       e.rules = j.value("rules", 1);  // journals from before rules versions
                    },
                    [&](event::Acted& e) {
                        e.seat = j.at("seat");
@@ -75,6 +77,7 @@ EventBody event_body_from_json(std::string_view name, const Json& j) {
                        e.player = j.at("player");
                        e.text = j.at("text");
                    },
+                   [&](event::Configured& e) { e.options = j.at("options"); },
                },
                body);
     return body;

@@ -29,8 +29,8 @@ struct Joined { std::string player; std::string name; bool spectator = false; st
 struct Left { std::string player; };
 struct Connected { std::string player; };
 struct Disconnected { std::string player; };
-// A new game with the current seats (start and rematch).
-struct Started { Json options; std::uint64_t seed = 0; };
+// A new game with the current seats (start and rematch), under the game's rules version `rules`.
+struct Started { Json options; std::uint64_t seed = 0; int rules = 1; };
 struct Acted { Seat seat = 0; Json action; };
 // The game's own deadlines due at the event's time.
 struct Expired {};
@@ -38,16 +38,18 @@ struct Expired {};
 struct Defaulted { Seat seat = 0; std::string kind; Json action; };
 // A chat line (it changes nothing, but a room's journal is all that happened in it).
 struct Chatted { std::string player; std::string text; };
+// The host changed the room's own options (spectators' chat, how many may watch).
+struct Configured { Json options; };
 
 }  // namespace event
 
 using EventBody = std::variant<event::Joined, event::Left, event::Connected, event::Disconnected,
                                event::Started, event::Acted, event::Expired, event::Defaulted,
-                               event::Chatted>;
+                               event::Chatted, event::Configured>;
 
 struct RoomEvent {
     TimeMs at = 0;     // room clock: the stamp that orders the room
-    TimeMs wall = 0;   // wall clock when the room took it (drives suspension bookkeeping)
+    TimeMs wall = 0;   // wall clock when the room took it (what clients are told: log times, replays)
     EventBody body;
     std::int64_t rev = 0;  // the game's rev once the event is applied (set by the room as it commits)
 };

@@ -12,6 +12,7 @@
 
 #include "server/listener.hpp"
 #include "server/room_api.hpp"
+#include "server/sqlite_journal.hpp"
 
 namespace taol::server {
 namespace net = boost::asio;
@@ -20,32 +21,41 @@ namespace {
 
 constexpr TimeMs kStopPollMs = 20;
 
-HubConfig with_journal(HubConfig config, Journal* journal) {
+HubConfig hub_config(HubConfig config, Journal* journal, boost::asio::thread_pool& background) {
     config.journal = journal;
+    config.background = background.get_executor();
     return config;
+}
+
+std::unique_ptr<Journal> open_journal(const ServerConfig& config) {
+    auto journal = std::make_unique<SqliteJournal>(config.data_dir, config.sync);
+    if (config.refuse_journal_writes) journal->refuse_writes(true);
+    return journal;
 }
 
 }  // namespace
 
 Server::Server(ServerConfig config)
     : config_(std::move(config)),
-      journal_(std::make_unique<Journal>(config_.data_dir, config_.sync)),
+      journal_(open_journal(config_)),
       ioc_(config_.threads > 0 ? config_.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
-      hub_(ioc_.get_executor(), metrics_, with_journal(config_.hub, journal_.get())),
-      context_{hub_, metrics_, connections_, HttpContext{config_.web_root, nullptr, nullptr}, config_.limits},
+      addresses_(config_.limits.max_per_address, config_.limits.api_per_second, config_.limits.api_burst),
+      hub_(ioc_.get_executor(), metrics_, hub_config(config_.hub, journal_.get(), background_)),
+      context_{hub_, metrics_, connections_, HttpContext{config_.web_root, nullptr, nullptr}, config_.limits, addresses_},
       sweep_timer_(ioc_),
       stop_timer_(ioc_),
       signals_(ioc_) {
     context_.http.metrics = [this] { return metrics_.render(hub_.room_counts()); };
-    context_.http.api = [this](const std::string& path, std::string_view query)
-        -> std::optional<std::pair<int, std::string>> {
-        std::optional<ApiReply> reply = rooms_api(hub_, journal_.get(), path, query);
-        if (!reply) return std::nullopt;
-        return std::pair{reply->status, reply->body.dump()};
+    context_.http.api = [this](const std::string& path, std::string_view query, const std::string&, JsonReply reply) {
+        return rooms_api(hub_, path, query, [reply = std::move(reply)](ApiReply answer) {
+            reply(answer.status, answer.body.dump());
+        });
     };
 }
 
-Server::~Server() = default;
+Server::~Server() {
+    background_.join();  // its work uses the hub and the journal
+}
 
 void Server::start() {
     const auto restoring = std::chrono::steady_clock::now();

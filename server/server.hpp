@@ -9,6 +9,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
 
 #include "server/server_context.hpp"
 
@@ -25,6 +26,7 @@ struct ServerConfig {
     int threads = 0;             // 0: one per core
     HubConfig hub;
     ConnectionLimits limits;
+    bool refuse_journal_writes = false;  // tests: the journal's disk is full or read-only
     TimeMs sweep_every_ms = 60'000;
     TimeMs stop_grace_ms = 3'000;  // how long a stop waits for connections to close
 };
@@ -61,7 +63,10 @@ private:
     ServerConfig config_;
     std::unique_ptr<Journal> journal_;
     boost::asio::io_context ioc_;
+    // Journal reads and background writes: one thread, so that they keep their order.
+    boost::asio::thread_pool background_{1};
     Metrics metrics_;
+    AddressLimits addresses_;
     ConnectionRegistry connections_;
     Hub hub_;
     ServerContext context_;

@@ -3,6 +3,7 @@
 // context, and the limits each connection lives under.
 #include <cstddef>
 
+#include "server/address_limits.hpp"
 #include "server/connection_registry.hpp"
 #include "server/http_routes.hpp"
 #include "server/hub.hpp"
@@ -10,12 +11,19 @@
 
 namespace taol::server {
 
+// Every limit a connection lives under (README, "Security and limits").
 struct ConnectionLimits {
     std::size_t max_queued_frames = 1024;           // a client this far behind is dropped
     std::size_t max_queued_bytes = 16 * 1024 * 1024;
-    double messages_per_second = 20;
+    double messages_per_second = 20;                // WebSocket messages, pings and empty fragments
     double burst = 50;
     int flood = 100;                                // refusals in a row that close the connection
+    TimeMs hello_ms = 10'000;                       // a connection must say hello within this
+    TimeMs idle_ms = 30'000;                        // closed when the client stops answering pings
+    TimeMs write_stall_ms = 20'000;                 // closed when one frame takes longer to write
+    std::size_t max_per_address = 64;               // open connections per client address (0: any)
+    double api_per_second = 5;                      // rooms API requests per client address
+    double api_burst = 20;
 };
 
 struct ServerContext {
@@ -24,6 +32,7 @@ struct ServerContext {
     ConnectionRegistry& connections;
     HttpContext http;
     ConnectionLimits limits;
+    AddressLimits& addresses;
 };
 
 }  // namespace taol::server

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <limits>
 
 #include <boost/asio/post.hpp>
 
@@ -15,9 +16,10 @@ namespace net = boost::asio;
 
 namespace {
 
-// Reads stop at 64 KiB + 1 byte (then too_large); Beast itself cuts frames announcing more than
-// this, without an answer.
-constexpr std::size_t kBeastMessageMax = 16 * 1024 * 1024;
+// Reads stop at 64 KiB + 1 byte (then too_large, whatever size the frame announces), so Beast
+// is told no limit of its own: it would cut a large frame without the answer.
+constexpr std::uint64_t kBeastMessageMax = std::numeric_limits<std::uint64_t>::max();
+constexpr auto kWatchEvery = std::chrono::seconds(2);
 
 double steady_seconds() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -25,9 +27,12 @@ double steady_seconds() {
 
 }  // namespace
 
-WebSocketSession::WebSocketSession(net::ip::tcp::socket&& socket, ServerContext& context)
+WebSocketSession::WebSocketSession(net::ip::tcp::socket&& socket, ServerContext& context, AddressSlot slot)
     : ws_(std::move(socket)),
       context_(context),
+      slot_(std::move(slot)),
+      watchdog_(ws_.get_executor()),
+      opened_(std::chrono::steady_clock::now()),
       limiter_(context.limits.messages_per_second, context.limits.burst, context.limits.flood) {
     beast::error_code ec;
     const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
@@ -36,7 +41,17 @@ WebSocketSession::WebSocketSession(net::ip::tcp::socket&& socket, ServerContext&
 
 void WebSocketSession::run(HttpRequest request) {
     beast::get_lowest_layer(ws_).expires_never();  // the websocket stream has its own timeouts
-    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    beast::error_code ec;
+    beast::get_lowest_layer(ws_).socket().set_option(net::ip::tcp::no_delay(true), ec);
+    // A client that stops answering pings is gone within idle_ms (it then counts as away).
+    websocket::stream_base::timeout timeout = websocket::stream_base::timeout::suggested(beast::role_type::server);
+    timeout.idle_timeout = std::chrono::milliseconds(context_.limits.idle_ms);
+    timeout.keep_alive_pings = true;
+    ws_.set_option(timeout);
+    // A client's pings count as messages: a flood of them is a flood.
+    ws_.control_callback([this](websocket::frame_type kind, beast::string_view) {
+        if (kind == websocket::frame_type::ping) within_rate();
+    });
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& res) { res.set(beast::http::field::server, "taol"); }));
     ws_.read_message_max(kBeastMessageMax);
@@ -52,7 +67,42 @@ void WebSocketSession::on_accept(beast::error_code ec) {
     context_.metrics.connections++;
     context_.metrics.connections_total++;
     context_.connections.add(shared_from_this());
+    watch();
     do_read();
+}
+
+void WebSocketSession::watch() {
+    watchdog_.expires_after(kWatchEvery);
+    watchdog_.async_wait([self = shared_from_this()](beast::error_code ec) {
+        if (ec || self->finished_) return;
+        const auto now = std::chrono::steady_clock::now();
+        const auto& limits = self->context_.limits;
+        const auto since = [&](auto t) { return std::chrono::duration_cast<std::chrono::milliseconds>(now - t).count(); };
+        if (!self->player_ && since(self->opened_) >= limits.hello_ms) {
+            self->context_.metrics.connections_timed_out++;
+            return self->drop("said no hello in time");
+        }
+        if (self->writing_ && since(self->write_started_) >= limits.write_stall_ms) {
+            self->context_.metrics.connections_timed_out++;
+            return self->drop("stopped reading what it is sent");
+        }
+        self->watch();
+    });
+}
+
+bool WebSocketSession::within_rate() {
+    if (limiter_.allow(steady_seconds())) return true;
+    context_.metrics.messages_refused++;
+    if (limiter_.flooding() && !closing_) {
+        spdlog::warn("websocket {}: flood of messages, closing", remote_);
+        context_.metrics.connections_dropped++;
+        // Not from inside Beast's read (a control callback): on the strand, next.
+        net::post(ws_.get_executor(), [self = shared_from_this()] {
+            self->close_gracefully(CloseReason(websocket::close_code::policy_error));
+        });
+        closing_ = CloseReason(websocket::close_code::policy_error);
+    }
+    return false;
 }
 
 void WebSocketSession::do_read() {
@@ -62,7 +112,7 @@ void WebSocketSession::do_read() {
     ws_.async_read_some(buffer_, room, beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
 }
 
-void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
+void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
     if (ec) return finish();  // closed, timed out, reset
     if (buffer_.size() > protocol::kMaxFrameBytes) {
         context_.metrics.messages_refused++;
@@ -70,7 +120,11 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
         refuse(protocol::ErrorCode::too_large, "message larger than 64 KiB: closing", std::nullopt);
         return close_gracefully(CloseReason(websocket::close_code::too_big));
     }
-    if (!ws_.is_message_done()) return do_read();
+    if (!ws_.is_message_done()) {
+        // An empty fragment carries nothing: a stream of them is a flood like any other.
+        if (bytes == 0 && !within_rate() && closing_) return;
+        return do_read();
+    }
     const std::string frame = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
     on_frame(frame);
@@ -78,27 +132,29 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
 
 void WebSocketSession::on_frame(const std::string& frame) {
     context_.metrics.messages_in++;
-    const bool allowed = limiter_.allow(steady_seconds());
-    auto parsed = protocol::parse_client_message(frame);
-    if (!allowed) {
-        context_.metrics.messages_refused++;
+    if (!within_rate()) {
+        if (closing_) return;
+        auto parsed = protocol::parse_client_message(frame);
         refuse(protocol::ErrorCode::rate_limited, "too many messages: at most 20 a second, please slow down",
                parsed.ok() ? parsed.value().id : parsed.error().id);
-        if (limiter_.flooding()) {
-            spdlog::warn("websocket {}: flood of messages, closing", remote_);
-            context_.metrics.connections_dropped++;
-            return close_gracefully(CloseReason(websocket::close_code::policy_error));
-        }
         return do_read();
     }
+    auto parsed = protocol::parse_client_message(frame);
     if (!parsed.ok()) {
         context_.metrics.messages_refused++;
         refuse(parsed.error().code, parsed.error().message, parsed.error().id);
         return do_read();
     }
     auto self = shared_from_this();
-    context_.hub.handle(self, player_, std::move(parsed.value()), [self] {
-        net::post(self->ws_.get_executor(), [self] { self->do_read(); });
+    context_.hub.handle(self, player_, std::move(parsed.value()), [self](PlayerPtr player) {
+        net::post(self->ws_.get_executor(), [self, player = std::move(player)] {
+            if (!self->player_ && player) {
+                self->player_ = player;
+                // Closed while its hello was handled: the hub hears of it now that it has a player.
+                if (self->finished_) self->context_.hub.closed(self, player);
+            }
+            self->do_read();
+        });
     });
 }
 
@@ -132,6 +188,7 @@ void WebSocketSession::queue(Frame frame) {
 
 void WebSocketSession::do_write() {
     writing_ = true;
+    write_started_ = std::chrono::steady_clock::now();
     ws_.text(true);
     ws_.async_write(net::buffer(*queue_.front()),
                     beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));
@@ -168,6 +225,7 @@ void WebSocketSession::drop(const char* why) {
 void WebSocketSession::finish() {
     if (finished_) return;
     finished_ = true;
+    watchdog_.cancel();
     if (!accepted_) return;
     context_.metrics.connections--;
     context_.connections.remove(this);

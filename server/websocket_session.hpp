@@ -2,11 +2,13 @@
 // One WebSocket client: reads frames one at a time (the next read starts once the message is
 // handled, so a client's messages keep their order across rooms), checks size and rate, hands
 // them to the hub, and writes what it is sent from a queue (one write in flight, a capped queue).
+#include <chrono>
 #include <deque>
 #include <memory>
 #include <optional>
 #include <string>
 
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -18,7 +20,7 @@ namespace taol::server {
 
 class WebSocketSession : public Connection, public std::enable_shared_from_this<WebSocketSession> {
 public:
-    WebSocketSession(boost::asio::ip::tcp::socket&& socket, ServerContext& context);
+    WebSocketSession(boost::asio::ip::tcp::socket&& socket, ServerContext& context, AddressSlot slot);
 
     // Accepts the upgrade `request` and starts reading.
     void run(HttpRequest request);
@@ -33,6 +35,12 @@ private:
     void do_read();
     void on_read(boost::beast::error_code ec, std::size_t bytes);
     void on_frame(const std::string& frame);
+    // Whether one more message (a frame, a ping, an empty fragment) is within the rate; closes a
+    // connection that floods.
+    bool within_rate();
+    // Every few seconds: a connection that said no hello in time, or whose write has stalled
+    // (a client that stopped reading), is closed.
+    void watch();
     void refuse(protocol::ErrorCode code, std::string message, std::optional<std::int64_t> id);
     void queue(Frame frame);
     void do_write();
@@ -46,6 +54,10 @@ private:
 
     boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
     ServerContext& context_;
+    AddressSlot slot_;
+    boost::asio::steady_timer watchdog_;
+    std::chrono::steady_clock::time_point opened_;
+    std::chrono::steady_clock::time_point write_started_;
     std::string remote_;
     boost::beast::flat_buffer buffer_;
     RateLimiter limiter_;

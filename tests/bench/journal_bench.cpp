@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "games/registry.hpp"
-#include "server/journal.hpp"
+#include "server/sqlite_journal.hpp"
 #include "tests/server/random_room.hpp"
 #include "tests/server/temp_dir.hpp"
 
@@ -48,7 +48,7 @@ void run(const Settings& s, server::SyncPolicy policy) {
     long long actions = 0;
     Clock::duration playing{};
     {
-        server::Journal journal(dir.path(), policy);
+        server::SqliteJournal journal(dir.path(), policy);
         const auto started = Clock::now();
         for (int r = 0; r < s.rooms; ++r) {
             const std::string code = RandomRoom::numbered("R", r);
@@ -84,7 +84,7 @@ void run(const Settings& s, server::SyncPolicy policy) {
     const auto restoring = Clock::now();
     std::size_t events = 0;
     {
-        server::Journal journal(dir.path(), policy);
+        server::SqliteJournal journal(dir.path(), policy);
         for (int r = 0; r < s.rooms; ++r) {
             const std::string code = RandomRoom::numbered("R", r);
             const auto stored = journal.load(code);

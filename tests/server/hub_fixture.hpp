@@ -39,7 +39,10 @@ public:
         auto parsed = protocol::parse_client_message(text);
         REQUIRE(parsed.ok());
         bool done = false;
-        hub_.handle(client.connection, client.player, parsed.value(), [&] { done = true; });
+        hub_.handle(client.connection, client.player, parsed.value(), [&](server::PlayerPtr player) {
+            client.player = std::move(player);
+            done = true;
+        });
         drain();
         REQUIRE(done);
         for (auto it = client.connection->frames.rbegin(); it != client.connection->frames.rend(); ++it) {
@@ -51,6 +54,19 @@ public:
         Json m{{"type", "hello"}, {"name", name}, {"id", 1}};
         if (!token.empty()) m["token"] = token;
         return send(client, m.dump());
+    }
+    // The rooms API's answers, once everything they need has run.
+    server::ApiReply summary(const std::string& code) {
+        server::ApiReply out{0, nullptr};
+        hub_.summary(code, [&](server::ApiReply reply) { out = std::move(reply); });
+        drain();
+        return out;
+    }
+    server::ApiReply replay(const std::string& code, int index = 0) {
+        server::ApiReply out{0, nullptr};
+        hub_.replay(code, index, [&](server::ApiReply reply) { out = std::move(reply); });
+        drain();
+        return out;
     }
     void close(Client& client) {
         hub_.closed(client.connection, client.player);
@@ -67,7 +83,7 @@ private:
         server::HubConfig c;
         c.journal = journal;
         c.idle_unload_ms = 1000;
-        c.clock = [this] { return now_; };
+        c.clock = [this] { return server::Instant{now_, now_}; };
         return c;
     }
 

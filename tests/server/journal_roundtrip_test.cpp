@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "games/registry.hpp"
-#include "server/journal.hpp"
+#include "server/sqlite_journal.hpp"
 #include "server/replay.hpp"
 #include "server/room.hpp"
 #include "tests/server/random_room.hpp"
@@ -87,7 +87,7 @@ std::string room_code(const games::Game& game, int n) { return std::string(game.
 TEST_CASE("Every game's rooms come back from the journal identical at every rev") {
     spdlog::set_level(spdlog::level::warn);
     TempDir dir;
-    server::Journal journal(dir.path(), server::SyncPolicy::normal);
+    server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);
     for (const games::Game* game : games::all_games()) {
         long long revs = 0;
         for (int n = 0; n < kSeedsPerGame; ++n) {
@@ -110,7 +110,7 @@ TEST_CASE("Every game's rooms come back from the journal identical at every rev"
 TEST_CASE("A finished game's replay shows every step exactly as spectators saw it") {
     spdlog::set_level(spdlog::level::warn);
     TempDir dir;
-    server::Journal journal(dir.path(), server::SyncPolicy::normal);
+    server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);
     for (const games::Game* game : games::all_games()) {
         int finished = 0;
         for (int n = 0; finished < kFinishedPerGame && n < 5 * kFinishedPerGame; ++n) {

@@ -2,14 +2,13 @@
 // journals to it: a write that fails refuses what it would have recorded and changes nothing.
 #include <catch2/catch.hpp>
 
-#include "server/journal.hpp"
+#include "server/sqlite_journal.hpp"
 #include "server/sha256.hpp"
 #include "tests/server/room_fixture.hpp"
 #include "tests/server/temp_dir.hpp"
 
 using namespace taol;
 using namespace taol::testing;
-using server::Journal;
 using server::RoomEvent;
 namespace event = server::event;
 
@@ -22,7 +21,7 @@ std::string text_of(const RoomEvent& e) {
 
 // A room on the fake game that journals to `journal`, with recording peers.
 struct JournaledRoom {
-    explicit JournaledRoom(Journal& journal) : journal(journal) {
+    explicit JournaledRoom(server::Journal& journal) : journal(journal) {
         spdlog::set_level(spdlog::level::off);
         REQUIRE(journal.create_room("ROOMCODE", "fake", fake_options(), kT0));
         server::RoomHooks hooks;
@@ -36,14 +35,14 @@ struct JournaledRoom {
         return server::Caller{who, peer, ++id, server::sha256_hex("token-" + who)};
     }
     std::string error_of(const std::string& who) { return peers[who]->last_error(); }
-    // Anna and Bleuenn seated and a game started with `options` at `when`.
-    void start_two(const Json& options, TimeMs when) {
-        room->join(caller("a"), "Anna", false, at(0));
-        room->join(caller("b"), "Bleuenn", false, at(0));
-        room->start(caller("a"), options, when);
+    // Anna and Bleuenn seated and a game started with `options` at `t`.
+    void start_two(const Json& options, TimeMs t) {
+        room->join(caller("a"), "Anna", false, when(0));
+        room->join(caller("b"), "Bleuenn", false, when(0));
+        room->start(caller("a"), options, instant(t));
     }
 
-    Journal& journal;
+    server::Journal& journal;
     std::unique_ptr<server::Room> room;
     std::map<std::string, std::shared_ptr<FakePeer>> peers;
     std::int64_t id = 0;
@@ -74,12 +73,12 @@ TEST_CASE("Every kind of event comes back from the journal as it was written, in
         {at(8), at(16), event::Left{"p2"}, 4},
     };
     {
-        Journal journal(dir.path(), server::SyncPolicy::full);
+        server::SqliteJournal journal(dir.path(), server::SyncPolicy::full);
         REQUIRE(journal.create_room("ABCDEFGH", "fake", Json{{"turns", 2}}, at(0)));
         CHECK_FALSE(journal.create_room("ABCDEFGH", "fake", nullptr, at(1)));  // a code is taken once
         for (const RoomEvent& e : events) REQUIRE(journal.append("ABCDEFGH", e));
     }
-    Journal reopened(dir.path(), server::SyncPolicy::normal);
+    server::SqliteJournal reopened(dir.path(), server::SyncPolicy::normal);
     const auto stored = reopened.load("ABCDEFGH");
     REQUIRE(stored);
     CHECK(stored->game == "fake");
@@ -96,7 +95,7 @@ TEST_CASE("Every kind of event comes back from the journal as it was written, in
 
 TEST_CASE("The journal knows each token's player and room, and which rooms are loaded") {
     TempDir dir;
-    Journal journal(dir.path(), server::SyncPolicy::normal);
+    server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);
     REQUIRE(journal.create_room("ROOMAAAA", "fake", nullptr, at(0)));
     REQUIRE(journal.create_room("ROOMBBBB", "fake", nullptr, at(1)));
     REQUIRE(journal.append("ROOMAAAA", RoomEvent{at(0), at(0), event::Joined{"p1", "Anna", false, "hash1"}, 0}));
@@ -120,7 +119,7 @@ TEST_CASE("The journal knows each token's player and room, and which rooms are l
 TEST_CASE("A write that fails records nothing") {
     spdlog::set_level(spdlog::level::off);  // the failures are logged
     TempDir dir;
-    Journal journal(dir.path(), server::SyncPolicy::normal);
+    server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);
     REQUIRE(journal.create_room("ROOMAAAA", "fake", nullptr, at(0)));
     journal.refuse_writes(true);
     CHECK_FALSE(journal.create_room("ROOMBBBB", "fake", nullptr, at(0)));
@@ -134,7 +133,7 @@ TEST_CASE("A write that fails records nothing") {
 
 TEST_CASE("When the journal cannot write, the room refuses with storage_error and nothing changes") {
     TempDir dir;
-    Journal journal(dir.path(), server::SyncPolicy::normal);
+    server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);
     JournaledRoom t(journal);
     t.start_two(Json{{"window_seconds", 0}}, at(1));
     server::Room& room = *t.room;
@@ -144,11 +143,11 @@ TEST_CASE("When the journal cannot write, the room refuses with storage_error an
     const std::size_t recorded = journal.load("ROOMCODE")->events.size();
 
     journal.refuse_writes(true);
-    room.act(t.caller("a"), bet(2), rev, at(2));
+    room.act(t.caller("a"), bet(2), rev, when(2));
     CHECK(t.error_of("a") == "storage_error");
-    room.chat(t.caller("b"), "demat", at(3));
+    room.chat(t.caller("b"), "demat", when(3));
     CHECK(t.error_of("b") == "storage_error");
-    room.join(t.caller("c"), "Corentin", true, at(4));
+    room.join(t.caller("c"), "Corentin", true, when(4));
     CHECK(t.error_of("c") == "storage_error");
     CHECK_FALSE(room.is_member("c"));
     CHECK(room.rev() == rev);
@@ -156,30 +155,30 @@ TEST_CASE("When the journal cannot write, the room refuses with storage_error an
 
     journal.refuse_writes(false);
     CHECK(journal.load("ROOMCODE")->events.size() == recorded);
-    room.act(t.caller("a"), bet(2), rev, at(5));
+    room.act(t.caller("a"), bet(2), rev, when(5));
     CHECK(room.rev() == rev + 1);
     CHECK(journal.load("ROOMCODE")->events.size() == recorded + 1);
 }
 
 TEST_CASE("A deadline that cannot be recorded waits, holds everything else back, and happens once it can") {
     TempDir dir;
-    Journal journal(dir.path(), server::SyncPolicy::normal);
+    server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);
     JournaledRoom t(journal);
     t.start_two(Json{{"window_seconds", 10}}, at(0));
     server::Room& room = *t.room;
     const std::int64_t rev = room.rev();
-    REQUIRE(room.next_tick(at(0)) == at(10'000));
+    REQUIRE(room.next_tick(when(0)) == at(10'000));
 
     journal.refuse_writes(true);
-    room.tick(at(10'000));
+    room.tick(when(10'000));
     CHECK(room.rev() == rev);                            // the window did not close unrecorded
-    CHECK(room.next_tick(at(10'000)) == at(11'000));     // it is tried again a second later
-    room.act(t.caller("b"), grab(), rev, at(10'500));   // nothing may pass it meanwhile
+    CHECK(room.next_tick(when(10'000)) == at(11'000));     // it is tried again a second later
+    room.act(t.caller("b"), grab(), rev, when(10'500));   // nothing may pass it meanwhile
     CHECK(t.error_of("b") == "storage_error");
     CHECK(room.rev() == rev);
 
     journal.refuse_writes(false);
-    room.tick(at(11'000));
+    room.tick(when(11'000));
     CHECK(room.rev() == rev + 1);
     const auto events = journal.load("ROOMCODE")->events;
     REQUIRE(std::holds_alternative<event::Expired>(events.back().body));

@@ -12,9 +12,10 @@ RandomRoom::RandomRoom(const games::Game& game, const std::string& code, server:
       options_(options_for(game, players_)) {
     hooks.new_seed = [this] { return rng_.next(); };
     room_ = std::make_unique<server::Room>(server::RoomSetup{code, &game, options_, now_}, std::move(hooks));
-    for (int p = 0; p < players_; ++p) room_->join(caller(seat_player(p)), numbered("P", p), false, now_);
-    room_->join(caller("watcher"), "W", true, now_);
-    room_->start(caller(seat_player(0)), nullptr, now_);
+    const server::Instant now{now_, now_};
+    for (int p = 0; p < players_; ++p) room_->join(caller(seat_player(p)), numbered("P", p), false, now);
+    room_->join(caller("watcher"), "W", true, now);
+    room_->start(caller(seat_player(0)), nullptr, now);
 }
 
 int RandomRoom::players_for(const games::Game& game, std::uint64_t seed) {
@@ -29,10 +30,10 @@ server::Caller RandomRoom::caller(const std::string& who) {
     auto& peer = peers_[who];
     if (!peer) peer = std::make_shared<FakePeer>();
     peer->clear();  // only the answers to this call matter
-    return server::Caller{who, peer, ++id_, "hash-" + who};
+    return server::Caller{who, peer, ++id_, "hash-" + who, who};
 }
 
-void RandomRoom::rematch() { room_->rematch(caller(seat_player(0)), nullptr, now_); }
+void RandomRoom::rematch() { room_->rematch(caller(seat_player(0)), nullptr, {now_, now_}); }
 
 bool RandomRoom::step() {
     server::Room& room = *room_;
@@ -40,16 +41,16 @@ bool RandomRoom::step() {
     const auto roll = rng_.below(100);
     if (roll < 3) {  // somebody drops and comes back a little later
         const std::string who = seat_player(static_cast<int>(rng_.below(players_)));
-        room.disconnect(who, peers_[who].get(), now_);
+        room.disconnect(who, peers_[who].get(), {now_, now_});
         now_ += static_cast<games::TimeMs>(rng_.below(3000));
         peers_[who] = std::make_shared<FakePeer>();
-        room.reconnect(who, peers_[who], now_);
+        room.reconnect(server::Caller{who, peers_[who], std::nullopt, "hash-" + who, who}, {now_, now_});
     } else if (roll < 5) {
-        room.chat(caller(seat_player(static_cast<int>(rng_.below(players_)))), "trugarez", now_);
+        room.chat(caller(seat_player(static_cast<int>(rng_.below(players_)))), "trugarez", {now_, now_});
     } else if (roll < 12 || room.state()->waiting_for().empty()) {  // time passes: deadlines fire
-        const auto next = room.next_tick(now_);
+        const auto next = room.next_tick({now_, now_});
         now_ = next ? std::max(now_, *next) : now_ + 1000;
-        room.tick(now_);
+        room.tick({now_, now_});
     } else {
         const std::vector<games::Seat> waiting = room.state()->waiting_for();
         const games::Seat seat = rng_.below(4) ? waiting[rng_.below(waiting.size())]
@@ -58,7 +59,7 @@ bool RandomRoom::step() {
         now_ += static_cast<games::TimeMs>(rng_.below(400));
         if (!actions.empty()) {
             const Json action = fill_template(actions[rng_.below(actions.size())], rng_);
-            room.act(caller(seat_player(seat)), action, room.rev(), now_);
+            room.act(caller(seat_player(seat)), action, room.rev(), {now_, now_});
         }
     }
     return room.rev() != before;

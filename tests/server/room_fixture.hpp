@@ -44,6 +44,9 @@ struct FakePeer : server::Peer {
 
 constexpr TimeMs kT0 = 1'700'000'000'000;
 inline TimeMs at(TimeMs ms) { return kT0 + ms; }
+// Both clocks at kT0 + ms: in these tests the monotonic and the wall clock agree.
+inline server::Instant instant(TimeMs t) { return {t, t}; }
+inline server::Instant when(TimeMs ms) { return instant(at(ms)); }
 
 inline Json fake_options(const Json& given = nullptr) {
     return games::complete_options(fake_game(), given, 2).value();
@@ -67,19 +70,23 @@ public:
         peers_[player] = std::make_shared<FakePeer>();
         return peers_[player];
     }
-    server::Caller caller(const std::string& player) { return {player, peer(player), ++last_id_, ""}; }
+    server::Caller caller(const std::string& player) { return {player, peer(player), ++last_id_, "", player}; }
+    // `player`'s connection as the hub hands it over after a hello (no id).
+    server::Caller connection(const std::string& player, std::shared_ptr<FakePeer> peer) {
+        return {player, std::move(peer), std::nullopt, "", player};
+    }
     std::int64_t last_id() const { return last_id_; }
 
     bool join(const std::string& player, TimeMs t, bool spectator = false) {
-        return room_.join(caller(player), player, spectator, t);
+        return room_.join(caller(player), player, spectator, instant(t));
     }
     // Players "a", "b", ... seated and a game started at `t` by "a".
     void seat_and_start(int players, TimeMs t, const Json& options = nullptr) {
         for (int i = 0; i < players; ++i) join(std::string(1, static_cast<char>('a' + i)), t);
-        room_.start(caller("a"), options, t);
+        room_.start(caller("a"), options, instant(t));
     }
     void act(const std::string& player, const Json& action, TimeMs t, std::optional<std::int64_t> rev = std::nullopt) {
-        room_.act(caller(player), action, rev, t);
+        room_.act(caller(player), action, rev, instant(t));
     }
 
     std::vector<server::RoomEvent>& journal() { return journal_; }

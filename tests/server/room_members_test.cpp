@@ -53,7 +53,7 @@ TEST_CASE("room_full, already_in_room, and joining a running game as a spectator
     CHECK(t.peer("a")->last_error() == "already_in_room");
     CHECK(t.join("e", at(2), true));
 
-    t.room().start(t.caller("a"), nullptr, at(3));
+    t.room().start(t.caller("a"), nullptr, when(3));
     CHECK_FALSE(t.join("f", at(4)));
     CHECK(t.peer("f")->last_error() == "already_started");
     REQUIRE(t.join("f", at(5), true));
@@ -71,25 +71,25 @@ TEST_CASE("room_full, already_in_room, and joining a running game as a spectator
 TEST_CASE("start: host only, enough players, options checked, only once") {
     Table t;
     t.join("a", at(0));
-    t.room().start(t.caller("a"), nullptr, at(1));
+    t.room().start(t.caller("a"), nullptr, when(1));
     CHECK(t.peer("a")->last_error() == "not_enough_players");
     t.join("b", at(2));
     t.join("s", at(2), true);
-    t.room().start(t.caller("b"), nullptr, at(3));
+    t.room().start(t.caller("b"), nullptr, when(3));
     CHECK(t.peer("b")->last_error() == "not_host");
-    t.room().start(t.caller("s"), nullptr, at(3));
+    t.room().start(t.caller("s"), nullptr, when(3));
     CHECK(t.peer("s")->last_error() == "not_host");
-    t.room().start(t.caller("a"), Json{{"turns", 99}}, at(4));
+    t.room().start(t.caller("a"), Json{{"turns", 99}}, when(4));
     CHECK(t.peer("a")->last_error() == "bad_options");
     CHECK(t.peer("a")->frames.back().at("message").get<std::string>().find("turns") != std::string::npos);
-    t.room().start(t.caller("a"), Json{{"colour", "red"}}, at(4));
+    t.room().start(t.caller("a"), Json{{"colour", "red"}}, when(4));
     CHECK(t.peer("a")->last_error() == "bad_options");
-    t.room().start(t.caller("z"), nullptr, at(4));
+    t.room().start(t.caller("z"), nullptr, when(4));
     CHECK(t.peer("z")->last_error() == "not_in_room");
     CHECK(t.room().status() == RoomStatus::waiting);
     CHECK(t.room().rev() == 0);
 
-    t.room().start(t.caller("a"), Json{{"turns", 1}, {"turn_seconds", 30}}, at(5));
+    t.room().start(t.caller("a"), Json{{"turns", 1}, {"turn_seconds", 30}}, when(5));
     CHECK(t.room().status() == RoomStatus::playing);
     const Json answer = t.peer("a")->frames.back();
     CHECK(answer.at("type") == "snapshot");
@@ -103,14 +103,14 @@ TEST_CASE("start: host only, enough players, options checked, only once") {
     CHECK(t.peer("b")->last("room").at("options").at("turn_seconds") == 30);
     CHECK(t.peer("b")->last("room").at("options").at("window_seconds") == 10);  // kept from the room
 
-    t.room().start(t.caller("a"), nullptr, at(6));
+    t.room().start(t.caller("a"), nullptr, when(6));
     CHECK(t.peer("a")->last_error() == "already_started");
 }
 
 TEST_CASE("Leaving a waiting room closes up the seats and passes the host on") {
     Table t;
     for (const char* p : {"a", "b", "c"}) t.join(p, at(0));
-    CHECK_FALSE(t.room().leave(t.caller("a"), at(1)));
+    CHECK_FALSE(t.room().leave(t.caller("a"), when(1)));
     const Json answer = t.peer("a")->frames.back();
     CHECK(answer.at("type") == "room");
     CHECK(answer.at("id") == t.last_id());
@@ -121,20 +121,20 @@ TEST_CASE("Leaving a waiting room closes up the seats and passes the host on") {
 
     t.join("d", at(2));
     CHECK(t.room().seat_of("d") == 2);
-    CHECK_FALSE(t.room().leave(t.caller("c"), at(3)));  // not the host: host stays b
+    CHECK_FALSE(t.room().leave(t.caller("c"), when(3)));  // not the host: host stays b
     CHECK(t.room().host() == 0);
     CHECK(t.room().seat_of("d") == 1);
-    CHECK_FALSE(t.room().leave(t.caller("c"), at(4)));
+    CHECK_FALSE(t.room().leave(t.caller("c"), when(4)));
     CHECK(t.peer("c")->last_error() == "not_in_room");
 
     // The host at the last seat leaving: the host wraps to seat 0.
     Table u;
     for (const char* p : {"a", "b", "c"}) u.join(p, at(0));
-    u.room().leave(u.caller("a"), at(1));  // b hosts at seat 0, c at seat 1
-    u.room().leave(u.caller("c"), at(2));
+    u.room().leave(u.caller("a"), when(1));  // b hosts at seat 0, c at seat 1
+    u.room().leave(u.caller("c"), when(2));
     CHECK(u.room().host() == 0);
     u.join("d", at(3));
-    u.room().leave(u.caller("b"), at(4));  // host b leaves: d, next, hosts
+    u.room().leave(u.caller("b"), when(4));  // host b leaves: d, next, hosts
     CHECK(u.room().host() == 0);
     CHECK(u.room().seat_of("d") == 0);
 }
@@ -142,7 +142,7 @@ TEST_CASE("Leaving a waiting room closes up the seats and passes the host on") {
 TEST_CASE("Leaving a running game keeps the seat as absent, and joining back retakes it") {
     Table t;
     t.seat_and_start(3, at(0));
-    CHECK_FALSE(t.room().leave(t.caller("a"), at(10)));
+    CHECK_FALSE(t.room().leave(t.caller("a"), when(10)));
     CHECK(t.room().host() == 1);  // next seated player
     const Json room = t.peer("b")->last("room");
     CHECK(seat_names(room) == std::vector<std::string>{"a", "b", "c"});
@@ -168,7 +168,7 @@ TEST_CASE("Acting: every refusal names its reason and changes nothing") {
     t.join("s", at(0), true);
     t.act("a", pass(), at(1));
     CHECK(t.peer("a")->last_error() == "not_started");
-    t.room().start(t.caller("a"), Json{{"window_seconds", 0}, {"turns", 1}}, at(2));
+    t.room().start(t.caller("a"), Json{{"window_seconds", 0}, {"turns", 1}}, when(2));
     const auto rev = t.room().rev();
     t.act("s", pass(), at(3));
     CHECK(t.peer("s")->last_error() == "not_a_player");
@@ -201,22 +201,22 @@ TEST_CASE("Rematch: host only, after the end, same seats, a new game") {
     Table t;
     t.join("a", at(0));
     t.join("b", at(0));
-    t.room().rematch(t.caller("a"), nullptr, at(1));
+    t.room().rematch(t.caller("a"), nullptr, when(1));
     CHECK(t.peer("a")->last_error() == "not_started");
-    t.room().start(t.caller("a"), Json{{"window_seconds", 0}, {"turns", 1}}, at(2));
-    t.room().rematch(t.caller("a"), nullptr, at(3));
+    t.room().start(t.caller("a"), Json{{"window_seconds", 0}, {"turns", 1}}, when(2));
+    t.room().rematch(t.caller("a"), nullptr, when(3));
     CHECK(t.peer("a")->last_error() == "already_started");
     t.act("a", pass(), at(4));
     t.act("b", pass(), at(5));
     REQUIRE(t.room().status() == RoomStatus::finished);
-    t.room().rematch(t.caller("b"), nullptr, at(6));
+    t.room().rematch(t.caller("b"), nullptr, when(6));
     CHECK(t.peer("b")->last_error() == "not_host");
-    t.room().rematch(t.caller("a"), Json{{"turns", 0}}, at(6));
+    t.room().rematch(t.caller("a"), Json{{"turns", 0}}, when(6));
     CHECK(t.peer("a")->last_error() == "bad_options");
 
     const auto rev = t.room().rev();
     t.set_seed(7);
-    t.room().rematch(t.caller("a"), Json{{"turns", 2}}, at(7));
+    t.room().rematch(t.caller("a"), Json{{"turns", 2}}, when(7));
     CHECK(t.room().status() == RoomStatus::playing);
     CHECK(t.room().seed() == 7);
     CHECK(t.room().rev() == rev + 1);  // revs keep increasing across games
@@ -233,7 +233,7 @@ TEST_CASE("Chat reaches players and spectators, and the sender copy carries the 
     Table t;
     t.join("a", at(0));
     t.join("s", at(0), true);
-    t.room().chat(t.caller("s"), "bonjour", at(5));
+    t.room().chat(t.caller("s"), "bonjour", when(5));
     const Json own = t.peer("s")->frames.back();
     CHECK(own.at("type") == "chat");
     CHECK(own.at("id") == t.last_id());
@@ -243,9 +243,9 @@ TEST_CASE("Chat reaches players and spectators, and the sender copy carries the 
     const Json heard = t.peer("a")->frames.back();
     CHECK(heard.at("text") == "bonjour");
     CHECK_FALSE(heard.contains("id"));
-    t.room().chat(t.caller("a"), "salut", at(6));
+    t.room().chat(t.caller("a"), "salut", when(6));
     CHECK(t.peer("s")->frames.back().at("seat") == 0);
-    t.room().chat(t.caller("z"), "hi", at(7));
+    t.room().chat(t.caller("z"), "hi", when(7));
     CHECK(t.peer("z")->last_error() == "not_in_room");
 }
 
@@ -254,7 +254,7 @@ TEST_CASE("Snapshots: the whole redacted log first, then only what is new") {
     t.join("a", at(0));
     t.join("b", at(0));
     t.join("s", at(0), true);
-    t.room().start(t.caller("a"), Json{{"window_seconds", 0}, {"turns", 3}}, at(1));
+    t.room().start(t.caller("a"), Json{{"window_seconds", 0}, {"turns", 3}}, when(1));
     t.act("a", bet(1), at(2));
     t.act("b", bet(2), at(3));
     const std::string secret_a = fake_secret_text(*t.room().state(), 0);
@@ -273,7 +273,7 @@ TEST_CASE("Snapshots: the whole redacted log first, then only what is new") {
 
     // A new connection of b gets the whole log it may read, then only new entries.
     auto fresh = t.new_peer("b");
-    t.room().reconnect("b", fresh, at(4));
+    t.room().reconnect(t.connection("b", fresh), when(4));
     REQUIRE(fresh->frames.size() == 2);
     CHECK(fresh->frames.at(0).at("type") == "room");
     const Json first = fresh->frames.at(1);
@@ -291,29 +291,36 @@ TEST_CASE("A dropped connection shows as disconnected, and an old connection clo
     t.seat_and_start(2, at(0));
     auto old_peer = t.peer("b");
     auto fresh = t.new_peer("b");
-    t.room().reconnect("b", fresh, at(1));
-    t.room().disconnect("b", old_peer.get(), at(2));  // the replaced connection closing
+    t.room().reconnect(t.connection("b", fresh), when(1));
+    t.room().disconnect("b", old_peer.get(), when(2));  // the replaced connection closing
     CHECK(t.room().info().seats.at(1).connected);
-    t.room().disconnect("b", fresh.get(), at(3));
+    t.room().disconnect("b", fresh.get(), when(3));
     CHECK_FALSE(t.room().info().seats.at(1).connected);
     CHECK(t.peer("a")->last("room").at("seats").at(1).at("connected") == false);
     CHECK(t.room().connected_count() == 1);
     auto back = t.new_peer("b");
-    t.room().reconnect("b", back, at(4));
+    t.room().reconnect(t.connection("b", back), when(4));
     CHECK(t.peer("a")->last("room").at("seats").at(1).at("connected") == true);
     CHECK(back->frames.size() == 2);
     CHECK(back->frames.at(1).at("seat") == 1);
 }
 
-TEST_CASE("Spectators coming and going are counted in room broadcasts") {
+TEST_CASE("Spectators coming and going are counted in room broadcasts, at most once a second") {
     Table t;
     t.join("a", at(0));
     t.join("s", at(1), true);
-    t.join("r", at(1), true);
+    CHECK(t.peer("a")->last("room").at("spectators") == 1);  // the first change goes at once
+    t.join("r", at(2), true);
+    CHECK(t.peer("r")->last("room").at("spectators") == 2);  // the newcomer hears the count
+    CHECK(t.peer("a")->last("room").at("spectators") == 1);  // the others within the second
+    CHECK(t.room().next_tick(when(2)) == at(1'001));
+    t.room().tick(when(1'001));
     CHECK(t.peer("a")->last("room").at("spectators") == 2);
-    t.room().disconnect("s", t.peer("s").get(), at(2));
+    // A spectator whose connection closes leaves; one who says leave too.
+    t.room().disconnect("s", t.peer("s").get(), when(3'000));
     CHECK(t.peer("a")->last("room").at("spectators") == 1);
-    t.room().leave(t.caller("r"), at(3));
+    CHECK_FALSE(t.room().is_member("s"));
+    t.room().leave(t.caller("r"), when(5'000));
     CHECK(t.peer("a")->last("room").at("spectators") == 0);
 }
 
