@@ -153,26 +153,30 @@ SqliteJournal::SqliteJournal(const std::filesystem::path& dir, SyncPolicy sync) 
     open(writer_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
     const char* synchronous = sync == SyncPolicy::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL";
     if (!writer_.exec("PRAGMA journal_mode=WAL") || !writer_.exec(synchronous)) fail("");
+    // Another database in the same file is not ours to add tables to.
+    int ours = 0;
+    int others = 0;
+    int rc = SQLITE_DONE;
     {
-        // Another database in the same file is not ours to add tables to.
         Using tables(writer_.prepare("SELECT name FROM sqlite_master WHERE type = 'table'"));
-        int ours = 0;
-        int others = 0;
-        int rc;
         while ((rc = tables.step()) == SQLITE_ROW) {
             const std::string name = tables.column_text(0);
             (name == "rooms" || name == "events" || name == "players" || name == "replays" ? ours : others)++;
         }
-        if (rc != SQLITE_DONE) fail("it does not read (corrupt?): ");
-        if (others > 0 && ours == 0) fail("it holds another application's tables, not a Taol journal; ");
+    }
+    if (rc != SQLITE_DONE) fail("it does not read (corrupt?): ");
+    if (others > 0 && ours == 0) {
+        writer_.close();
+        throw std::runtime_error("the journal " + path + " holds another application's tables, not a Taol journal: " +
+                                 "point --data-dir elsewhere");
     }
     if (!writer_.exec(kSchema)) fail("");
+    bool has_summary = false;
     {
-        bool has_summary = false;
         Using columns(writer_.prepare("PRAGMA table_info(rooms)"));
         while (columns.step() == SQLITE_ROW) has_summary = has_summary || columns.column_text(1) == "summary";
-        if (!has_summary && !writer_.exec("ALTER TABLE rooms ADD COLUMN summary TEXT")) fail("");
     }
+    if (!has_summary && !writer_.exec("ALTER TABLE rooms ADD COLUMN summary TEXT")) fail("");
     insert_room_ = writer_.prepare("INSERT INTO rooms (code, game, options, created, loaded) VALUES (?, ?, ?, ?, 1)");
     insert_event_ = writer_.prepare("INSERT INTO events (code, seq, at, wall, rev, kind, body) VALUES (?, ?, ?, ?, ?, ?, ?)");
     last_seq_ = writer_.prepare("SELECT COALESCE(MAX(seq), 0) FROM events WHERE code = ?");

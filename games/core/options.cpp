@@ -51,6 +51,11 @@ Json common_options() {
          {"label", label("Secondes par tour (0 = sans limite)", "Seconds per turn (0 = no limit)")}},
         {{"name", "absent_seconds"}, {"type", "int"}, {"default", 60}, {"min", 10}, {"max", 600},
          {"label", label("Jouer pour un absent après (s)", "Play for an absent player after (s)")}},
+        // The room's own: the host may also change them during a game (configure).
+        {{"name", "spectators_chat"}, {"type", "bool"}, {"default", true},
+         {"label", label("Les spectateurs peuvent écrire", "Spectators may chat")}},
+        {{"name", "spectators_max"}, {"type", "int"}, {"default", 200}, {"min", 0}, {"max", 1000},
+         {"label", label("Spectateurs au plus", "Spectators at most")}},
     });
 }
 

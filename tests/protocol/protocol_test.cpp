@@ -181,3 +181,57 @@ TEST_CASE("Every error code has its contract name") {
 TEST_CASE("Encoding never throws on text that is not valid UTF-8") {
     CHECK_NOTHROW(encode(Json{{"text", std::string("bad \xff byte")}}));
 }
+
+TEST_CASE("Deep nesting is refused before it is parsed, whatever the message") {
+    std::string deep = R"({"type":"act","id":4,"action":{"type":"x","v":)";
+    for (int i = 0; i < 32'000; ++i) deep += '[';
+    for (int i = 0; i < 32'000; ++i) deep += ']';
+    deep += "}}";
+    REQUIRE(deep.size() <= kMaxFrameBytes);
+    const auto e = refused(deep);
+    CHECK(e.code == ErrorCode::bad_request);
+    CHECK(e.message.find("deeper than 32") != std::string::npos);
+    // Brackets inside strings are text, not nesting; escapes do not end a string early.
+    CHECK(nesting_depth(R"({"a":"[[[[{{{{\"[[[[","b":[1,[2]]})") == 3);
+    CHECK(nesting_depth("[]") == 1);
+    std::string at_limit = R"({"type":"act","action":{"type":"x","v":)";
+    for (int i = 0; i < kMaxDepth - 2; ++i) at_limit += '[';
+    for (int i = 0; i < kMaxDepth - 2; ++i) at_limit += ']';
+    at_limit += "}}";
+    CHECK(nesting_depth(at_limit) == kMaxDepth);
+    accepted(at_limit);
+}
+
+TEST_CASE("Ids and revs outside 64-bit integers are refused, not wrapped") {
+    CHECK(refused(R"({"type":"ping","t":1,"id":18446744073709551615})").code == ErrorCode::bad_request);
+    CHECK(refused(R"({"type":"ping","t":1,"id":9223372036854775808})").code == ErrorCode::bad_request);
+    CHECK(accepted(R"({"type":"ping","t":1,"id":9223372036854775807})").id == INT64_MAX);
+    CHECK(accepted(R"({"type":"ping","t":1,"id":-9223372036854775808})").id == INT64_MIN);
+    CHECK(refused(R"({"type":"act","action":{"type":"pass"},"rev":18446744073709551615})").code == ErrorCode::bad_request);
+}
+
+TEST_CASE("Names with invisible or direction-changing characters are refused") {
+    for (const char* name : {"Kat\u202Eell", "Kat\u200Bell", "\u2066Anna\u2069", "Ann\u200Da", "\uFEFFAnna", "A\u200Fnna"}) {
+        INFO(name);
+        const auto e = refused(Json{{"type", "hello"}, {"name", name}}.dump());
+        CHECK(e.code == ErrorCode::bad_request);
+        CHECK(e.message.find("invisible or direction-changing") != std::string::npos);
+    }
+    CHECK(std::get<Hello>(accepted(R"({"type":"hello","name":"Maï-Lénaïg 🃏"})").body).name == "Maï-Lénaïg 🃏");
+}
+
+TEST_CASE("configure carries the room's own options") {
+    auto m = accepted(R"({"type":"configure","id":3,"options":{"spectators_chat":false}})");
+    CHECK(std::get<Configure>(m.body).options.at("spectators_chat") == false);
+    CHECK(refused(R"({"type":"configure","options":3})").code == ErrorCode::bad_request);
+    CHECK(refused(R"({"type":"configure"})").code == ErrorCode::bad_request);
+}
+
+TEST_CASE("The room message says when its game was interrupted, and only then") {
+    RoomInfo info{"ABCDEFGH", "fake", Json::object(), 0, "finished", {}, 0, false};
+    CHECK(room_json(info).count("interrupted") == 0);
+    info.interrupted = true;
+    CHECK(room_json(info).at("interrupted") == true);
+    CHECK(std::string(to_string(ErrorCode::duplicate)) == "duplicate");
+    CHECK(std::string(to_string(ErrorCode::room_damaged)) == "room_damaged");
+}

@@ -2,6 +2,10 @@
 // journals to it: a write that fails refuses what it would have recorded and changes nothing.
 #include <catch2/catch.hpp>
 
+#include <sqlite3.h>
+
+#include <fstream>
+
 #include "server/sqlite_journal.hpp"
 #include "server/sha256.hpp"
 #include "tests/server/room_fixture.hpp"
@@ -183,4 +187,102 @@ TEST_CASE("A deadline that cannot be recorded waits, holds everything else back,
     const auto events = journal.load("ROOMCODE")->events;
     REQUIRE(std::holds_alternative<event::Expired>(events.back().body));
     CHECK(events.back().at == at(10'000));  // stamped with its own time, not the retry's
+}
+
+namespace {
+
+// Runs `sql` on the journal's file behind its back (a bad row, as a damaged disk would leave).
+void tamper(const std::filesystem::path& db, const std::string& sql) {
+    sqlite3* handle = nullptr;
+    REQUIRE(sqlite3_open(db.string().c_str(), &handle) == SQLITE_OK);
+    char* error = nullptr;
+    const int rc = sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, &error);
+    INFO((error ? error : ""));
+    sqlite3_free(error);
+    sqlite3_close(handle);
+    REQUIRE(rc == SQLITE_OK);
+}
+
+}  // namespace
+
+TEST_CASE("A journal file that is empty, corrupt or another database is reported, never replaced") {
+    spdlog::set_level(spdlog::level::off);
+    TempDir dir;
+    const auto db = dir.path() / "taol.db";
+    const auto opening_fails_with = [&](const std::string& words) {
+        try {
+            server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);
+            FAIL("the journal opened");
+        } catch (const std::runtime_error& e) {
+            CHECK(std::string(e.what()).find(words) != std::string::npos);
+        }
+    };
+    std::ofstream(db).close();
+    opening_fails_with("empty file");
+    CHECK(std::filesystem::file_size(db) == 0);  // left as it was
+    std::ofstream(db) << "these are not the rooms you are looking for, not at all";
+    opening_fails_with("not an SQLite database");
+    std::filesystem::remove(db);
+    tamper(db, "CREATE TABLE invoices (id INTEGER)");
+    opening_fails_with("another application's tables");
+    std::filesystem::remove(db);
+    { server::SqliteJournal fresh(dir.path(), server::SyncPolicy::normal); }  // a missing file is created
+    { server::SqliteJournal again(dir.path(), server::SyncPolicy::normal); }
+}
+
+TEST_CASE("A row that does not read makes its room damaged, and nothing else") {
+    spdlog::set_level(spdlog::level::off);
+    TempDir dir;
+    server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);
+    REQUIRE(journal.create_room("ROOMAAAA", "fake", nullptr, at(0)));
+    REQUIRE(journal.create_room("ROOMBBBB", "fake", nullptr, at(0)));
+    for (const char* code : {"ROOMAAAA", "ROOMBBBB"}) {
+        REQUIRE(journal.append(code, RoomEvent{at(0), at(0), event::Joined{"p1", "Anna", false, ""}, 0}));
+        REQUIRE(journal.append(code, RoomEvent{at(1), at(1), event::Chatted{"p1", "demat"}, 0}));
+    }
+    tamper(journal.path(), "UPDATE events SET body = '{\"player\": \"p1\", \"te' WHERE code = 'ROOMAAAA' AND seq = 2");
+    CHECK_THROWS_AS(journal.load("ROOMAAAA"), server::JournalDamaged);
+    tamper(journal.path(), "UPDATE events SET body = '{\"player\": 3}' WHERE code = 'ROOMAAAA' AND seq = 2");
+    CHECK_THROWS_AS(journal.load("ROOMAAAA"), server::JournalDamaged);
+    tamper(journal.path(), "UPDATE events SET kind = 'teleported' WHERE code = 'ROOMAAAA' AND seq = 2");
+    CHECK_THROWS_AS(journal.load("ROOMAAAA"), server::JournalDamaged);
+    CHECK(journal.load("ROOMBBBB")->events.size() == 2);
+    REQUIRE(journal.append("ROOMBBBB", RoomEvent{at(2), at(2), event::Chatted{"p1", "kenavo"}, 0}));
+}
+
+TEST_CASE("Only a room's last chat lines are kept") {
+    TempDir dir;
+    server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);
+    REQUIRE(journal.create_room("ROOMAAAA", "fake", nullptr, at(0)));
+    REQUIRE(journal.append("ROOMAAAA", RoomEvent{at(0), at(0), event::Joined{"p1", "Anna", false, ""}, 0}));
+    const int lines = server::Journal::kChatLinesKept + 300;
+    for (int i = 0; i < lines; ++i) {
+        REQUIRE(journal.append("ROOMAAAA", RoomEvent{at(i), at(i), event::Chatted{"p1", "line " + std::to_string(i)}, 0}));
+    }
+    const auto events = journal.load("ROOMAAAA")->events;
+    std::vector<std::string> chat;
+    for (const RoomEvent& e : events) {
+        if (auto* c = std::get_if<event::Chatted>(&e.body)) chat.push_back(c->text);
+    }
+    CHECK(std::holds_alternative<event::Joined>(events.front().body));  // the room's own events stay
+    CHECK(chat.size() <= static_cast<std::size_t>(server::Journal::kChatLinesKept) + 50);
+    CHECK(chat.size() >= static_cast<std::size_t>(server::Journal::kChatLinesKept));
+    CHECK(chat.back() == "line " + std::to_string(lines - 1));
+}
+
+TEST_CASE("Replays and summaries are stored and read back; a room's games are counted") {
+    TempDir dir;
+    server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);
+    CHECK_FALSE(journal.games_started("ROOMAAAA"));
+    REQUIRE(journal.create_room("ROOMAAAA", "fake", nullptr, at(0)));
+    CHECK(journal.games_started("ROOMAAAA") == 0);
+    REQUIRE(journal.append("ROOMAAAA", RoomEvent{at(1), at(1), event::Started{Json::object(), 3, 1}, 1}));
+    REQUIRE(journal.append("ROOMAAAA", RoomEvent{at(2), at(2), event::Started{Json::object(), 4, 1}, 2}));
+    CHECK(journal.games_started("ROOMAAAA") == 2);
+    CHECK_FALSE(journal.load_replay("ROOMAAAA", 1));
+    REQUIRE(journal.store_replay("ROOMAAAA", 1, Json{{"steps", Json::array()}}));
+    CHECK(journal.load_replay("ROOMAAAA", 1) == Json{{"steps", Json::array()}});
+    CHECK_FALSE(journal.load_summary("ROOMAAAA"));
+    REQUIRE(journal.store_summary("ROOMAAAA", Json{{"status", "finished"}}));
+    CHECK(journal.load_summary("ROOMAAAA") == Json{{"status", "finished"}});
 }

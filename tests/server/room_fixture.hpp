@@ -19,7 +19,11 @@ using games::TimeMs;
 // Records every frame delivered to it.
 struct FakePeer : server::Peer {
     std::vector<Json> frames;
-    void deliver(server::Frame frame) override { frames.push_back(Json::parse(*frame)); }
+    std::vector<server::Frame> raw;  // as delivered: a shared frame is the same buffer
+    void deliver(server::Frame frame) override {
+        frames.push_back(Json::parse(*frame));
+        raw.push_back(std::move(frame));
+    }
 
     std::vector<Json> of_type(const std::string& type) const {
         std::vector<Json> out;
@@ -39,7 +43,10 @@ struct FakePeer : server::Peer {
     std::string last_error() const {
         return !frames.empty() && frames.back().at("type") == "error" ? frames.back().at("code").get<std::string>() : "";
     }
-    void clear() { frames.clear(); }
+    void clear() {
+        frames.clear();
+        raw.clear();
+    }
 };
 
 constexpr TimeMs kT0 = 1'700'000'000'000;

@@ -79,7 +79,7 @@ TEST_CASE("start: host only, enough players, options checked, only once") {
     CHECK(t.peer("b")->last_error() == "not_host");
     t.room().start(t.caller("s"), nullptr, when(3));
     CHECK(t.peer("s")->last_error() == "not_host");
-    t.room().start(t.caller("a"), Json{{"turns", 99}}, when(4));
+    t.room().start(t.caller("a"), Json{{"turns", 999}}, when(4));
     CHECK(t.peer("a")->last_error() == "bad_options");
     CHECK(t.peer("a")->frames.back().at("message").get<std::string>().find("turns") != std::string::npos);
     t.room().start(t.caller("a"), Json{{"colour", "red"}}, when(4));
