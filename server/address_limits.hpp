@@ -20,21 +20,25 @@ using AddressSlot = std::shared_ptr<void>;
 
 class AddressLimits {
 public:
-    AddressLimits(std::size_t max_connections, double api_per_second, double api_burst)
-        : max_connections_(max_connections), api_per_second_(api_per_second), api_burst_(api_burst) {}
+    AddressLimits(std::size_t max_connections, double api_per_second, double api_burst, bool limit_loopback = false)
+        : max_connections_(max_connections),
+          api_per_second_(api_per_second),
+          api_burst_(api_burst),
+          limit_loopback_(limit_loopback) {}
 
-    static bool exempt(const boost::asio::ip::address& address) { return address.is_loopback(); }
+    static bool is_local(const boost::asio::ip::address& address) { return address.is_loopback(); }
 
     // A slot for one more connection from `address`; null when it already holds the maximum
     // (0: no maximum).
     AddressSlot connect(const boost::asio::ip::address& address) {
-        if (exempt(address) || max_connections_ == 0) return std::make_shared<int>(0);
+        if ((is_local(address) && !limit_loopback_) || max_connections_ == 0) return std::make_shared<int>(0);
         const std::string key = address.to_string();
         std::lock_guard lock(mutex_);
         std::size_t& open = open_[key];
         if (open >= max_connections_) return nullptr;
         ++open;
-        return AddressSlot(nullptr, [this, key](void*) {
+        // Any non-null pointer: the slot is its deleter.
+        return AddressSlot(static_cast<void*>(this), [this, key](void*) {
             std::lock_guard lock(mutex_);
             if (auto it = open_.find(key); it != open_.end() && --it->second == 0) open_.erase(it);
         });
@@ -55,6 +59,7 @@ private:
     std::size_t max_connections_;
     double api_per_second_;
     double api_burst_;
+    bool limit_loopback_;
     std::mutex mutex_;
     std::unordered_map<std::string, std::size_t> open_;
     std::unordered_map<std::string, RateLimiter> api_;

@@ -34,6 +34,7 @@ WebSocketSession::WebSocketSession(net::ip::tcp::socket&& socket, ServerContext&
       watchdog_(ws_.get_executor()),
       opened_(std::chrono::steady_clock::now()),
       limiter_(context.limits.messages_per_second, context.limits.burst, context.limits.flood) {
+    beast::get_lowest_layer(ws_).rate_policy() = ReadRate(context.limits.read_bytes_per_second);
     beast::error_code ec;
     const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
     remote_ = ec ? "?" : endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
@@ -86,6 +87,10 @@ void WebSocketSession::watch() {
             self->context_.metrics.connections_timed_out++;
             return self->drop("stopped reading what it is sent");
         }
+        if (beast::get_lowest_layer(self->ws_).rate_policy().starved_seconds() >= limits.flood_seconds) {
+            self->context_.metrics.connections_dropped++;
+            return self->drop("sends more than it may read, second after second");
+        }
         self->watch();
     });
 }
@@ -112,7 +117,7 @@ void WebSocketSession::do_read() {
     ws_.async_read_some(buffer_, room, beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
 }
 
-void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
+void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
     if (ec) return finish();  // closed, timed out, reset
     if (buffer_.size() > protocol::kMaxFrameBytes) {
         context_.metrics.messages_refused++;
@@ -121,8 +126,6 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
         return close_gracefully(CloseReason(websocket::close_code::too_big));
     }
     if (!ws_.is_message_done()) {
-        // An empty fragment carries nothing: a stream of them is a flood like any other.
-        if (bytes == 0 && !within_rate() && closing_) return;
         return do_read();
     }
     const std::string frame = beast::buffers_to_string(buffer_.data());

@@ -14,6 +14,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include "server/rate_limiter.hpp"
+#include "server/read_rate.hpp"
 #include "server/server_context.hpp"
 
 namespace taol::server {
@@ -52,7 +53,8 @@ private:
     // Once, when the connection is over: tells the hub.
     void finish();
 
-    boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+    using Stream = boost::beast::basic_stream<boost::asio::ip::tcp, boost::asio::any_io_executor, ReadRate>;
+    boost::beast::websocket::stream<Stream> ws_;
     ServerContext& context_;
     AddressSlot slot_;
     boost::asio::steady_timer watchdog_;

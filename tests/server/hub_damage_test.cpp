@@ -1,0 +1,157 @@
+// The hub facing a damaged journal and racing clients: a room whose record does not read is
+// reported as damaged and nothing else is touched; a finished game's replay is stored and
+// survives a change of rules; two hellos with one token leave exactly one connection in the seat.
+#include <catch2/catch.hpp>
+
+#include <sqlite3.h>
+
+#include "games/registry.hpp"
+#include "server/sqlite_journal.hpp"
+#include "tests/server/hub_fixture.hpp"
+#include "tests/server/random_room.hpp"
+#include "tests/server/temp_dir.hpp"
+
+using namespace taol;
+using namespace taol::testing;
+
+namespace {
+
+void tamper(const std::filesystem::path& db, const std::string& sql) {
+    sqlite3* handle = nullptr;
+    REQUIRE(sqlite3_open(db.string().c_str(), &handle) == SQLITE_OK);
+    const int rc = sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, nullptr);
+    sqlite3_close(handle);
+    REQUIRE(rc == SQLITE_OK);
+}
+
+std::string join(const std::string& code, const char* as = "player") {
+    return Json{{"type", "join"}, {"room", code}, {"as", as}, {"id", 3}}.dump();
+}
+
+// A game of Fish Fish played to its end in room `code`, journaled.
+void play_to_the_end(server::Journal& journal, const std::string& code) {
+    const games::Game& game = *games::find_game("fishfish");
+    for (std::uint64_t seed = 1;; ++seed) {
+        const std::string attempt = code.substr(0, 7) + std::to_string(seed % 10);
+        REQUIRE(journal.create_room(attempt, "fishfish", RandomRoom::options_for(game, 2), kT0));
+        server::RoomHooks hooks;
+        hooks.journal = [&](const server::RoomEvent& e) { return journal.append(attempt, e); };
+        RandomRoom table(game, attempt, hooks, seed, 2);
+        for (int step = 0; step < 6000 && table.room().status() == server::RoomStatus::playing; ++step) table.step();
+        if (table.room().status() == server::RoomStatus::finished) {
+            REQUIRE(attempt == code);
+            return;
+        }
+        REQUIRE(seed < 9);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("A room whose record does not read is reported damaged; the server and other rooms go on") {
+    spdlog::set_level(spdlog::level::off);
+    TempDir dir;
+    server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);
+    std::string broken;
+    std::string sound;
+    {
+        HubFixture before(&journal);
+        HubFixture::Client a, b;
+        before.hello(a, "Anna");
+        before.hello(b, "Bleuenn");
+        broken = before.send(a, R"({"type":"create","game":"fishfish","id":2})").at("room");
+        sound = before.send(b, R"({"type":"create","game":"fishfish","id":2})").at("room");
+        before.send(a, R"({"type":"chat","text":"demat","id":5})");
+    }
+    tamper(journal.path(), "UPDATE events SET body = '{oops' WHERE code = '" + broken + "' AND kind = 'chatted'");
+
+    HubFixture f(&journal);
+    CHECK(f.hub().restore() == 1);  // the sound room only
+    HubFixture::Client c;
+    f.hello(c, "Corentin");
+    const Json refused = f.send(c, join(broken, "spectator"));
+    CHECK(refused.at("code") == "room_damaged");
+    CHECK(refused.at("message").get<std::string>().find(broken) != std::string::npos);
+    CHECK(f.summary(broken).status == 500);
+    CHECK(f.summary(broken).body.at("error") == "room_damaged");
+    CHECK(f.replay(broken).body.at("error") == "room_damaged");
+    CHECK(f.send(c, join(sound, "spectator")).at("type") == "room");
+    CHECK(f.summary(sound).status == 200);
+}
+
+TEST_CASE("A finished game's replay is computed once, stored, and survives a change of rules") {
+    spdlog::set_level(spdlog::level::off);
+    TempDir dir;
+    server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);
+    play_to_the_end(journal, "REPLAY21");
+    const std::string code = "REPLAY21";
+    HubFixture f(&journal);
+    const server::ApiReply first = f.replay(code);
+    REQUIRE(first.status == 200);
+    CHECK(journal.load_replay(code, 1) == first.body);
+
+    // The rules change under the journal: the game no longer replays, its stored replay remains.
+    tamper(journal.path(), "UPDATE events SET body = json_set(body, '$.rules', 0) WHERE code = '" + code +
+                               "' AND kind = 'started'");
+    HubFixture after(&journal);
+    const server::ApiReply again = after.replay(code);
+    REQUIRE(again.status == 200);
+    CHECK(again.body == first.body);
+    tamper(journal.path(), "DELETE FROM replays");
+    HubFixture later(&journal);
+    CHECK(later.replay(code).status == 410);
+    CHECK(later.replay(code).body.at("error") == "replay_lost");
+    CHECK(later.summary(code).body.at("interrupted") == true);
+}
+
+TEST_CASE("An unloaded room's summary is kept, not rebuilt") {
+    TempDir dir;
+    server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);
+    HubFixture f(&journal);
+    HubFixture::Client a;
+    f.hello(a, "Anna");
+    const std::string code = f.send(a, R"({"type":"create","game":"castors","id":2})").at("room");
+    f.close(a);
+    f.advance(1000);
+    f.hub().sweep();
+    f.drain();
+    REQUIRE(f.hub().find_room(code) == nullptr);
+    REQUIRE(journal.load_summary(code));
+    CHECK(journal.load_summary(code)->at("status") == "waiting");
+    CHECK(f.summary(code).body == *journal.load_summary(code));
+    CHECK(f.hub().find_room(code) == nullptr);  // answered without loading it
+}
+
+TEST_CASE("Two hellos with one token at once: exactly one connection holds the seat, whatever the order") {
+    for (int order = 0; order < 4; ++order) {
+        HubFixture f;
+        HubFixture::Client a, b;
+        const std::string token = f.hello(a, "Anna").at("token");
+        f.hello(b, "Bleuenn");
+        const std::string code = f.send(a, R"({"type":"create","game":"fishfish","id":2})").at("room");
+        f.send(b, join(code));
+        f.close(a);
+
+        // Both hellos are taken before anything they cause has run, in either order.
+        HubFixture::Client one, two;
+        const auto hello = protocol::parse_client_message(Json{{"type", "hello"}, {"name", "Anna"}, {"token", token}}.dump());
+        HubFixture::Client& first = order % 2 ? one : two;
+        HubFixture::Client& second = order % 2 ? two : one;
+        f.hub().handle(first.connection, nullptr, hello.value(), [&](server::PlayerPtr p) { first.player = p; });
+        f.hub().handle(second.connection, nullptr, hello.value(), [&](server::PlayerPtr p) { second.player = p; });
+        if (order >= 2) f.drain();
+        // The one that lost is closed by the hub; its closing reaches the hub in its turn.
+        HubFixture::Client& loser = first.connection->closed ? first : second;
+        HubFixture::Client& winner = first.connection->closed ? second : first;
+        REQUIRE(loser.connection->closed);
+        REQUIRE_FALSE(winner.connection->closed);
+        f.close(loser);
+        f.drain();
+        CHECK(b.connection->last().at("type") == "room");
+        CHECK(b.connection->last().at("seats").at(0).at("connected") == true);
+        // The seat's frames go to the winner.
+        f.send(b, R"({"type":"chat","text":"still there?","id":9})");
+        CHECK(winner.connection->last().at("type") == "chat");
+        CHECK(loser.connection->last().at("type") != "chat");
+    }
+}

@@ -1,0 +1,257 @@
+// The limits a hostile client meets over a real loopback WebSocket: frames of any announced size,
+// floods of pings or empty fragments, connections that never say hello or stop reading, too many
+// connections from one address, and two hellos racing for one seat.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <thread>
+
+#include <boost/asio/connect.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "tests/server/live_server.hpp"
+#include "tests/server/ws_client.hpp"
+#include "tests/server/ws_words.hpp"
+
+using namespace taol::testing;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+
+namespace {
+
+// A client that does only what the test tells it, on the test's thread: it reads only when asked,
+// and a read gives up after 10 s (a test must fail, not hang).
+class RawClient {
+public:
+    explicit RawClient(unsigned short port) : ws_(ioc_) {
+        beast::get_lowest_layer(ws_).connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+        ws_.handshake("127.0.0.1", "/ws");
+    }
+    websocket::stream<beast::tcp_stream>& ws() { return ws_; }
+    void send(const std::string& text) { ws_.write(net::buffer(text)); }
+    // Starts writing `text` as one message; it goes on while the client reads.
+    void send_in_background(std::string text) {
+        outgoing_ = std::move(text);
+        ws_.async_write(net::buffer(outgoing_), [](beast::error_code, std::size_t) {});
+    }
+    // Writes raw bytes under the WebSocket layer, as fast as the socket takes them, for up to
+    // `seconds` or until the server closes.
+    void flood_raw(const std::string& bytes, int seconds) {
+        auto& socket = beast::get_lowest_layer(ws_).socket();
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+        beast::error_code ec;
+        do {
+            net::write(socket, net::buffer(bytes), ec);
+        } while (!ec && std::chrono::steady_clock::now() < until);
+    }
+    // The next text message; null when the connection closed (or nothing came) first.
+    Json read() {
+        beast::flat_buffer buffer;
+        return read_into(buffer) ? Json::parse(beast::buffers_to_string(buffer.data())) : Json(nullptr);
+    }
+    // Reads until the server closes; false when a read gave up waiting instead.
+    bool closed_by_server() {
+        for (;;) {
+            beast::flat_buffer buffer;
+            if (!read_into(buffer)) return !gave_up_;
+        }
+    }
+
+private:
+    bool read_into(beast::flat_buffer& buffer) {
+        bool done = false;
+        beast::error_code result;
+        ws_.async_read(buffer, [&](beast::error_code ec, std::size_t) {
+            result = ec;
+            done = true;
+        });
+        ioc_.restart();
+        ioc_.run_for(std::chrono::seconds(10));
+        gave_up_ = !done;
+        if (!done) {
+            beast::get_lowest_layer(ws_).cancel();
+            ioc_.restart();
+            ioc_.run();
+            return false;
+        }
+        return !result;
+    }
+
+    net::io_context ioc_;
+    websocket::stream<beast::tcp_stream> ws_;
+    std::string outgoing_;
+    bool gave_up_ = false;
+};
+
+using Clock = std::chrono::steady_clock;
+
+}  // namespace
+
+TEST_CASE("A frame of any size past 64 KiB gets too_large, then the connection closes") {
+    LiveServer live;
+    for (std::size_t size : {std::size_t(1) << 20, std::size_t(20) << 20}) {
+        INFO(size << " bytes");
+        RawClient c(live.port());
+        c.send_in_background(std::string(size, 'x'));  // the server stops reading it midway
+        const Json answer = c.read();
+        REQUIRE(answer.is_object());
+        CHECK(answer.at("code") == "too_large");
+        CHECK(c.closed_by_server());
+    }
+}
+
+TEST_CASE("A flood of pings or of empty fragments is a flood like any other") {
+    LiveServer live;
+    const auto said_hello = [&](RawClient& c) {
+        c.send(Json{{"type", "hello"}, {"name", "Flood"}}.dump());
+        REQUIRE(c.read().at("type") == "welcome");
+    };
+    const auto since = Clock::now();
+    {
+        RawClient c(live.port());
+        said_hello(c);
+        beast::error_code ec;
+        for (int i = 0; i < 2000 && !ec; ++i) c.ws().ping({}, ec);
+        CHECK(c.closed_by_server());
+    }
+    {
+        RawClient c(live.port());
+        said_hello(c);
+        // A text frame that never ends, then empty continuation frames (masked, as from a client).
+        c.flood_raw(std::string("\x01\x80\x11\x22\x33\x44", 6), 0);
+        std::string frames;
+        while (frames.size() < 60'000) frames += std::string("\x00\x80\x11\x22\x33\x44", 6);
+        c.flood_raw(frames, 20);
+        CHECK(c.closed_by_server());
+    }
+    CHECK(Clock::now() - since < std::chrono::seconds(16));  // closed for flooding, not for idling
+    // A client at a person's pace is left alone.
+    WsClient calm(live.port());
+    calm.hello("Calm");
+    CHECK(calm.request({{"type", "ping"}, {"t", 1}}).at("type") == "pong");
+}
+
+TEST_CASE("A connection that says no hello in time is closed, one that says hello stays") {
+    taol::server::ServerConfig config;
+    config.limits.hello_ms = 300;
+    LiveServer live(config);
+    const auto opened = Clock::now();
+    RawClient silent(live.port());
+    WsClient polite(live.port());
+    polite.hello("Polite");
+    CHECK(silent.closed_by_server());
+    CHECK(Clock::now() - opened < std::chrono::seconds(10));
+    CHECK(polite.request({{"type", "ping"}, {"t", 1}}).at("type") == "pong");
+    CHECK_FALSE(polite.closed());
+}
+
+TEST_CASE("A client that stops reading loses its seat's presence within the idle time") {
+    taol::server::ServerConfig config;
+    config.limits.idle_ms = 1500;
+    LiveServer live(config);
+    WsClient anna(live.port());
+    anna.hello("Anna");
+    const std::string code = anna.request({{"type", "create"}, {"game", "fishfish"}}).at("room");
+    RawClient bleuenn(live.port());
+    bleuenn.send(Json{{"type", "hello"}, {"name", "Bleuenn"}}.dump());
+    REQUIRE(bleuenn.read().at("type") == "welcome");
+    bleuenn.send(Json{{"type", "join"}, {"room", code}, {"id", 2}}.dump());
+    // From here on Bleuenn reads nothing: no pong answers the server's pings.
+    const auto since = Clock::now();
+    const auto shown = [](bool connected) {
+        return [connected](const Json& m) {
+            return m.at("type") == "room" && m.at("seats").size() == 2 && m.at("seats").at(1).at("connected") == connected;
+        };
+    };
+    const std::size_t joined = anna.count();
+    anna.wait_for(shown(true));
+    anna.wait_for(shown(false), joined);
+    CHECK(Clock::now() - since < std::chrono::seconds(10));
+}
+
+TEST_CASE("One address holds a limited number of connections") {
+    taol::server::ServerConfig config;
+    config.limits.max_per_address = 3;
+    config.limits.limit_loopback = true;
+    LiveServer live(config);
+    std::vector<std::unique_ptr<WsClient>> held;
+    for (int i = 0; i < 3; ++i) {
+        held.push_back(std::make_unique<WsClient>(live.port()));
+        held.back()->hello("P" + std::to_string(i));
+    }
+    CHECK_THROWS(RawClient(live.port()));  // refused before the handshake
+    held.pop_back();
+    // The slot comes back once a connection is gone.
+    bool connected = false;
+    for (int attempt = 0; attempt < 50 && !connected; ++attempt) {
+        try {
+            RawClient again(live.port());
+            connected = true;
+        } catch (const std::exception&) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+    }
+    CHECK(connected);
+}
+
+TEST_CASE("The rooms API is rate-limited per client, and takes codes in any case") {
+    LiveServer live;
+    WsClient anna(live.port());
+    anna.hello("Anna");
+    const std::string code = anna.request({{"type", "create"}, {"game", "bharg"}}).at("room");
+    std::string lower = code;
+    for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const HttpReply summary = http_get(live.port(), "/api/rooms/" + lower);
+    CHECK(summary.status == 200);
+    CHECK(Json::parse(summary.body).at("room") == code);
+    int refused = 0;
+    for (int i = 0; i < 60; ++i) refused += http_get(live.port(), "/api/rooms/" + code).status == 429 ? 1 : 0;
+    CHECK(refused > 0);
+    const HttpReply limited = http_get(live.port(), "/api/rooms/" + code + "/replay");
+    CHECK(limited.status == 429);
+    CHECK(Json::parse(limited.body).at("error") == "rate_limited");
+    CHECK(http_get(live.port(), "/healthz").status == 200);  // the rest of the site is not limited
+}
+
+TEST_CASE("Two hellos with one token at the same moment: exactly one connection holds the seat") {
+    LiveServer live(machine_speed());
+    constexpr int kTries = 60;
+    int stayed_connected = 0;
+    for (int round = 0; round < kTries; ++round) {
+        std::string token;
+        std::string code;
+        WsClient bleuenn(live.port());
+        {
+            WsClient anna(live.port());
+            token = anna.hello("Anna").at("token");
+            code = anna.request({{"type", "create"}, {"game", "fishfish"}}).at("room");
+            bleuenn.hello("Bleuenn");
+            REQUIRE(bleuenn.request(join_message(code, "player")).at("type") == "room");
+        }
+        WsClient one(live.port());
+        WsClient two(live.port());
+        std::thread first([&] { one.hello("Anna", token); });
+        std::thread second([&] { two.hello("Anna", token); });
+        first.join();
+        second.join();
+        // The hub closes the one that lost; the other is the seat's.
+        const auto deadline = Clock::now() + std::chrono::seconds(10);
+        while (!one.closed() && !two.closed() && Clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        REQUIRE(one.closed() != two.closed());
+        WsClient& winner = one.closed() ? two : one;
+        // Once the loser's closing has reached the room, the seat is still the winner's.
+        const std::size_t from = winner.count();
+        REQUIRE(bleuenn.request({{"type", "chat"}, {"text", "still there?"}}).at("type") == "chat");
+        REQUIRE(winner.request({{"type", "ping"}, {"t", round}}).at("type") == "pong");
+        REQUIRE(bleuenn.request({{"type", "chat"}, {"text", "ok"}}).at("type") == "chat");
+        winner.wait_for([](const Json& m) { return m.at("type") == "chat" && m.at("text") == "ok"; }, from);
+        Json last_room;
+        for (const Json& m : bleuenn.received()) {
+            if (m.at("type") == "room") last_room = m;
+        }
+        stayed_connected += last_room.at("seats").at(0).at("connected") == true ? 1 : 0;
+        CHECK_FALSE(winner.closed());
+    }
+    CHECK(stayed_connected == kTries);
+}
