@@ -5,10 +5,10 @@
 #include <chrono>
 
 #include "games/core/options.hpp"
+#include "games/core/sha256.hpp"
 #include "games/registry.hpp"
 #include "server/frames.hpp"
 #include "server/random_ids.hpp"
-#include "server/sha256.hpp"
 
 namespace taol::server {
 
@@ -80,7 +80,7 @@ void Hub::hello(const ConnectionPtr& connection, PlayerPtr& player, const protoc
     ConnectionPtr older;
     std::string room;
     std::string token;  // what the welcome hands back: the token shown, or a new one
-    const std::optional<std::string> hash = hello.token ? std::optional(sha256_hex(*hello.token)) : std::nullopt;
+    const std::optional<std::string> hash = hello.token ? std::optional(games::sha256_hex(*hello.token)) : std::nullopt;
     // A token the hub has forgotten (or held before a restart) is looked up in the journal, outside
     // the hub's lock: the journal may be waiting for the disk.
     std::optional<StoredPlayer> stored;
@@ -104,7 +104,7 @@ void Hub::hello(const ConnectionPtr& connection, PlayerPtr& player, const protoc
             std::string new_hash;
             do {
                 token = random_token();
-                new_hash = sha256_hex(token);
+                new_hash = games::sha256_hex(token);
             } while (players_.count(new_hash));
             player = std::make_shared<Player>(random_player_id(), new_hash);
             players_.emplace(new_hash, player);

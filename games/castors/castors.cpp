@@ -67,6 +67,8 @@ public:
     std::string_view name() const override { return "Gang de castors"; }
     int min_players() const override { return 2; }
     int max_players() const override { return 6; }
+    // 2: ids keyed from the seed, no longer from two draws of the generator (so every shuffle moved).
+    int rules_version() const override { return 2; }
 
     Json own_options() const override {
         return Json::array({

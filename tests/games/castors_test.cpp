@@ -2,10 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <set>
 
 #include "games/castors/castors.hpp"
-#include "games/castors/ids.hpp"
 #include "games/core/action_list.hpp"
 #include "games/core/options.hpp"
 
@@ -150,19 +148,6 @@ TEST_CASE("castors: the deck has 66 cards in one table") {
     CHECK(cs::face_from_json("echanger") == kEchanger);
     CHECK(cs::face_from_json(7) == 7);
     CHECK(cs::face_from_json(10) == -1);
-}
-
-TEST_CASE("castors: ids are SipHash-2-4 of a counter, never repeated") {
-    // The reference vector: key 00..0f, message 00..07.
-    CHECK(cs::siphash24(0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL, 0x0706050403020100ULL) == 0x93f5f5799a932462ULL);
-    taol::games::Rng rng(1);
-    cs::IdMaker ids(rng);
-    std::set<std::string> seen;
-    for (int i = 0; i < 5000; ++i) {
-        const std::string id = ids.next();
-        REQUIRE(id.size() == 8);
-        REQUIRE(seen.insert(id).second);
-    }
 }
 
 TEST_CASE("castors: a round starts with the rows dealt and the peek at the end cards") {
