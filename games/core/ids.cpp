@@ -23,8 +23,8 @@ struct Sip {
     }
 };
 
-// Digits and lowercase letters without i, l, o, u (no look-alikes).
-constexpr std::string_view kAlphabet = "0123456789abcdefghjkmnpqrstvwxyz";
+// Crockford's base 32: digits and capitals without I, L, O, U (no look-alikes).
+constexpr std::string_view kAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 std::uint64_t little_endian(const Sha256Digest& digest, std::size_t from) {
     std::uint64_t word = 0;

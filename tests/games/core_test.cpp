@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <set>
+#include <sstream>
 
 #include "games/core/action_list.hpp"
 #include "games/core/ids.hpp"
@@ -11,6 +12,7 @@
 #include "games/core/rng.hpp"
 #include "games/core/sha256.hpp"
 #include "games/registry.hpp"
+#include "tests/support/generator_draws.hpp"
 #include "tests/support/playout.hpp"
 
 using taol::games::Json;
@@ -78,6 +80,24 @@ TEST_CASE("Ids are SipHash-2-4 of a counter under a key from the seed, never rep
     CHECK(first != other_label.next());
     CHECK_FALSE(taol::games::decode_id("0123456789a"));   // too short
     CHECK_FALSE(taol::games::decode_id("0123456789ai"));  // not of the alphabet
+}
+
+TEST_CASE("The search for generator draws finds them in every encoding ids have had") {
+    const taol::testing::GeneratorDraws draws(5, 1000);
+    Rng rng(5);
+    for (int i = 0; i < 300; ++i) rng.next();
+    const std::uint64_t draw = rng.next();
+    // Carambouille's ids before rules version 2: one symbol per draw, drawn with Rng::below().
+    Rng old(5);
+    for (int i = 0; i < 300; ++i) old.next();
+    std::string old_id(1, "ABCDEFGHJKLMNPQRSTUVWXYZ"[old.below(24)]);
+    while (old_id.size() < 5) old_id += "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"[old.below(32)];
+    const Json sent = {{"hand", {{old_id, "fromage"}}}, {"n", draw}, {"id", taol::games::encode_id(draw)},
+                       {"hex", "0x" + [&] { std::ostringstream h; h << std::hex << draw; return h.str(); }()}};
+    const auto found = draws.found_in(sent);
+    CHECK(found.size() == 4);
+    taol::games::IdMaker ids("test", 5);
+    CHECK(draws.found_in(Json{{ids.next(), ids.next()}, {"n", 12345}}).empty());
 }
 
 TEST_CASE("Action lists accept complete actions and filled templates only") {

@@ -24,6 +24,11 @@ struct PlayoutConfig {
     // Optional filter: return false to keep the random player from sending this action (to bound
     // optional actions like free grabs so that games end).
     std::function<bool(const games::GameState&, games::Seat, const Json& action)> allow;
+    // Optional: sees every state of every game (with the log entries that step added, the game's
+    // seed and the time), for tests that check more than the harness does.
+    std::function<void(const games::GameState&, const std::vector<games::LogEntry>& fresh, std::uint64_t seed,
+                       games::TimeMs now)>
+        observe;
 };
 
 // One recorded event of a game, enough to replay it.
