@@ -34,9 +34,13 @@ public:
 
     Json actions(Seat seat) const override { return actions_of(t_, seat); }
 
+    // The peek is each unseen seat's own short window: one deadline per seat it waits on, so the
+    // room gives those seats no turn clock on top.
     std::vector<Deadline> deadlines() const override {
-        if (t_.phase != Phase::peek) return {};
-        return {Deadline{"peek", t_.peek_until, std::nullopt}};
+        std::vector<Deadline> out;
+        if (t_.phase != Phase::peek) return out;
+        for (Seat s : waiting_of(t_)) out.push_back({"peek", t_.peek_until, s});
+        return out;
     }
 
     std::vector<Seat> waiting_for() const override { return waiting_of(t_); }

@@ -163,10 +163,18 @@ TEST_CASE("castors: a round starts with the rows dealt and the peek at the end c
     CHECK(view.at("first") == (t.dealer + 1) % 4);
     CHECK(view.at("pile") == 49);
     CHECK_FALSE(view.contains("peek_until"));  // the wire has it as a deadline, on the wall clock
-    REQUIRE(state->deadlines().size() == 1);
-    CHECK(state->deadlines()[0].kind == "peek");
-    CHECK(state->deadlines()[0].at == kT0 + 10'000);
+    // One peek deadline per seat still looking, each naming its seat.
+    REQUIRE(state->deadlines().size() == 4);
+    for (Seat s = 0; s < 4; ++s) {
+        CHECK(state->deadlines()[s].kind == "peek");
+        CHECK(state->deadlines()[s].at == kT0 + 10'000);
+        CHECK(state->deadlines()[s].seat == s);
+    }
     CHECK(state->waiting_for() == std::vector<Seat>{0, 1, 2, 3});
+    auto seen = state->apply(2, Json{{"type", "seen"}}, kT0 + 1);
+    REQUIRE(seen.ok());
+    CHECK(seen.value().state->deadlines().size() == 3);
+    for (const auto& d : seen.value().state->deadlines()) CHECK(d.seat != 2);
     // Seat 0 sees its two end cards, and nothing else; a spectator sees no row card.
     const Json& mine = view.at("rows")[0];
     CHECK(mine[0].at("face") == cs::face_json(t.face[t.rows[0][0].uid]));

@@ -1,6 +1,7 @@
 #pragma once
 // The generic random-playout test every game passes (ARCHITECTURE.md, convention 4): many seeded
-// games of random legal actions, from every seat that may act, checked at every step.
+// games of random legal actions, from every seat that may act, checked at every step (invariants,
+// secrets, no time in any view, a default for every seat waited for, the replay).
 #include <cstdint>
 #include <functional>
 #include <string>
