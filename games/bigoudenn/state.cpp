@@ -263,8 +263,9 @@ std::vector<Deadline> State::deadlines() const {
         // seats no turn clock on top.
         static constexpr const char* kKinds[] = {"teut_bid", "teut_raise", "teut_follow", "teut_award", "teut_passoire"};
         const char* kind = kKinds[static_cast<int>(t_.teut->step)];
-        for (Seat seat : teut_waiting(t_)) out.push_back({kind, t_.teut->until, seat});
-        if (teut_waiting(t_).empty()) out.push_back({kind, t_.teut->until, std::nullopt});
+        const auto waiting = teut_waiting(t_);
+        for (Seat seat : waiting) out.push_back({kind, t_.teut->until, seat});
+        if (waiting.empty()) out.push_back({kind, t_.teut->until, std::nullopt});  // never left without a timer
     }
     return out;
 }

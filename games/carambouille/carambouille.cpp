@@ -201,7 +201,7 @@ public:
     int min_players() const override { return 3; }
     int max_players() const override { return 7; }
     // 2: ids from the seed's id maker (no longer drawn from the generator), fresh on every private
-    // handover; trading waits for nobody.
+    // handover; trading waits for nobody; `lie` required in offers and acceptances.
     int rules_version() const override { return 2; }
 
     Json own_options() const override {

@@ -71,7 +71,8 @@ public:
     std::string_view name() const override { return "Gang de castors"; }
     int min_players() const override { return 2; }
     int max_players() const override { return 6; }
-    // 2: ids keyed from the seed, no longer from two draws of the generator (so every shuffle moved).
+    // 2: ids keyed from the seed, no longer from two draws of the generator (so every shuffle moved);
+    // one peek deadline per seat.
     int rules_version() const override { return 2; }
 
     Json own_options() const override {

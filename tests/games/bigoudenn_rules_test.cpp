@@ -442,18 +442,11 @@ TEST_CASE("Simplified variant: a grab names a utensil to drop only when both slo
 
 namespace {
 
-// Free grabs and drops per turn in the random playout, so that every game ends.
-constexpr int kFreeMovesPerTurn = 4;
-
 void playouts(const char* variant) {
     taol::testing::PlayoutConfig config;
     config.seeds = 300;
     config.options = Json{{"variant", variant}};
-    config.allow = [](const GameState& state, Seat, const Json& action) {
-        const std::string type = action.at("type");
-        if (type != "grab" && type != "drop") return true;
-        return bg::free_moves_this_turn(state) < kFreeMovesPerTurn;
-    };
+    config.allow = few_free_moves;
     const auto start = std::chrono::steady_clock::now();
     const auto stats = taol::testing::run_playouts(bg::game(), config);
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);

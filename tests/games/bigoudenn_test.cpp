@@ -273,22 +273,6 @@ TEST_CASE("Against an empty-handed holder the bid deadline bids the caller's low
 
 namespace {
 
-// Rozenn (0) plays; Tyfenn (2) grabs the spatule and Soazig (1) contests it. Values 1 to 4 on
-// both sides; Katell (3) holds the passoire with a full work surface.
-bg::Deal auction_deal() {
-    bg::Deal d;
-    d.first = 0;
-    d.bigoudenes = {"rozenn", "soazig", "tyfenn", "katell"};
-    d.pile = {"oignon", "echalote"};
-    d.middle = {"poire", "noix", "citron", "chantilly"};
-    d.surfaces = {{},
-                  {"poireau", "moutarde", "champignons", "saucisse"},
-                  {"persil", "algues", "lardons", "andouille"},
-                  {"jambon", "oeuf", "fromage_rape", "sucre", "beurre_sale"}};
-    d.hands = {{"fourchette", ""}, {"couteau", ""}, {"araignee", ""}, {"passoire", "couvercle"}};
-    return d;  // the cuillère and the spatule lie in the middle
-}
-
 // Tyfenn grabs the spatule, Soazig shouts TEUT!, both bid values `a` and `b` (1..4).
 void contest_the_spatule(Table& t, const char* soazig_bid, const char* tyfenn_bid) {
     t.act(2, grab("right", "spatule"));

@@ -8,19 +8,10 @@ using namespace bigoudenn_test;
 
 namespace {
 
-// Rozenn (0) plays; Soazig (1, couteau and cuillère) contests Tyfenn's (2) grab of the spatule.
-// Values 1 to 4 on both sides; Katell (3) holds the passoire.
+// The auction deal, Soazig (1) holding the cuillère too: her hands are full when she wins.
 bg::Deal contest_deal() {
-    bg::Deal d;
-    d.first = 0;
-    d.bigoudenes = {"rozenn", "soazig", "tyfenn", "katell"};
-    d.pile = {"oignon", "echalote"};
-    d.middle = {"poire", "noix", "citron", "chantilly"};
-    d.surfaces = {{},
-                  {"poireau", "moutarde", "champignons", "saucisse"},
-                  {"persil", "algues", "lardons", "andouille"},
-                  {"jambon", "oeuf"}};
-    d.hands = {{"fourchette", ""}, {"couteau", "cuillere"}, {"araignee", ""}, {"passoire", "couvercle"}};
+    bg::Deal d = auction_deal();
+    d.hands[1] = {"couteau", "cuillere"};
     return d;  // the spatule lies in the middle
 }
 
@@ -110,10 +101,7 @@ void every_accepted_move_is_listed(const char* variant) {
     taol::testing::PlayoutConfig config;
     config.seeds = 40;
     config.options = Json{{"variant", variant}};
-    config.allow = [](const GameState& state, Seat, const Json& action) {
-        const std::string type = action.at("type");
-        return (type != "grab" && type != "drop") || bg::free_moves_this_turn(state) < 4;
-    };
+    config.allow = few_free_moves;
     taol::games::Rng rng(77);
     long long accepted = 0;
     const bool simplified = std::string(variant) == "simplified";
