@@ -7,10 +7,10 @@
 #include <boost/asio/post.hpp>
 
 #include "games/core/options.hpp"
+#include "games/core/sha256.hpp"
 #include "games/registry.hpp"
 #include "server/frames.hpp"
 #include "server/random_ids.hpp"
-#include "server/sha256.hpp"
 
 namespace taol::server {
 
@@ -83,7 +83,7 @@ void Hub::hello(const ConnectionPtr& connection, PlayerPtr player, const protoco
         connection->deliver(error_frame(ErrorCode::bad_request, "this connection has already said hello", id));
         return done(player);
     }
-    const std::optional<std::string> hash = hello.token ? std::optional(sha256_hex(*hello.token)) : std::nullopt;
+    const std::optional<std::string> hash = hello.token ? std::optional(games::sha256_hex(*hello.token)) : std::nullopt;
     if (!hash || !config_.journal || knows_player(*hash)) return welcome(connection, hello, hash, std::nullopt, id, std::move(done));
     // A token the hub has forgotten (or held before a restart) is looked up in the journal.
     in_background([this, connection, hello, hash, id, done = std::move(done)]() mutable {
@@ -123,7 +123,7 @@ void Hub::welcome(const ConnectionPtr& connection, const protocol::Hello& hello,
             std::string new_hash;
             do {
                 token = random_token();
-                new_hash = sha256_hex(token);
+                new_hash = games::sha256_hex(token);
             } while (players_.count(new_hash));
             player = std::make_shared<Player>(random_player_id(), new_hash);
             players_.emplace(new_hash, player);

@@ -230,8 +230,12 @@ void Room::update_suspension() {
     // Time runs while a seated player is really connected.
     const bool anyone = std::any_of(members_.begin(), members_.end(),
                                     [](const auto& item) { return item.second.seat && item.second.peer; });
-    if (anyone) clock_.resume(now_.mono);
-    else if (!clock_.suspended()) clock_.freeze_at(std::max(clock_.room_time(now_.mono), last_stamp_));
+    if (anyone && clock_.suspended()) {
+        clock_.resume(now_.mono);
+        clock_.observe(now_);
+    } else if (!anyone && !clock_.suspended()) {
+        clock_.freeze_at(std::max(clock_.room_time(now_.mono), last_stamp_));
+    }
 }
 
 }  // namespace taol::server

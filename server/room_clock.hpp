@@ -25,9 +25,20 @@ public:
 
     TimeMs room_time(TimeMs mono) const { return frozen_ ? *frozen_ : base_ + (mono - since_); }
 
-    // The wall time at which room time `at` is (or was) reached, seen at `now`: while suspended,
-    // future room times keep moving away.
-    TimeMs to_wall(TimeMs at, Instant now) const { return now.wall + (at - room_time(now.mono)); }
+    // Takes note of the wall clock at `now`. Room time and wall time are read apart, so their
+    // difference wavers by a millisecond from one call to the next: it is kept until it has
+    // really moved (a step of the wall clock, time spent suspended), so that a deadline sent
+    // twice is sent the same.
+    void observe(Instant now) {
+        const TimeMs offset = now.wall - room_time(now.mono);
+        if (!wall_offset_ || offset > *wall_offset_ + kWaver || offset < *wall_offset_ - kWaver) wall_offset_ = offset;
+    }
+
+    // The wall time at which room time `at` is (or was) reached, as of the last observe(): while
+    // suspended, future room times keep moving away.
+    TimeMs to_wall(TimeMs at, Instant now) const {
+        return at + (wall_offset_ ? *wall_offset_ : now.wall - room_time(now.mono));
+    }
     // The same on the monotonic clock (for the room's timer).
     TimeMs to_mono(TimeMs at, Instant now) const { return now.mono + (at - room_time(now.mono)); }
 
@@ -48,9 +59,11 @@ public:
     void freeze_at(TimeMs at) { frozen_ = at; }
 
 private:
+    static constexpr TimeMs kWaver = 50;
     TimeMs base_ = 0;                // room time at monotonic time since_
     TimeMs since_ = 0;
     std::optional<TimeMs> frozen_;   // room time while suspended
+    std::optional<TimeMs> wall_offset_;  // wall time minus room time, as last observed
 };
 
 }  // namespace taol::server

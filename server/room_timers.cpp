@@ -21,6 +21,7 @@ TimeMs seconds_option(const Json& options, const char* name, TimeMs fallback) {
 
 TimeMs Room::take(Instant now) {
     now_ = now;
+    clock_.observe(now);
     const TimeMs stamp = std::max(clock_.room_time(now.mono), last_stamp_);
     apply_due(stamp, now);
     return stamp;

@@ -101,7 +101,7 @@ void teut_steps(const Table& table, Seat seat, Json& out) {
         return;
     }
     out.push_back({{"type", "bid"}, {"choose", {{"card", one_of(card_ids(p.surface))}}}});
-    if (!(x.step == Step::bidding && x.forced && seat == x.seats[0])) out.push_back({{"type", "pass"}});
+    if (x.step != Step::bidding) out.push_back({{"type", "pass"}});
 }
 
 void simplified_turn(const Table& table, Seat seat, Json& out) {

@@ -42,6 +42,9 @@ public:
     std::string_view name() const override { return "Ar Seizh Bigoudenn"; }
     int min_players() const override { return kMinPlayers; }
     int max_players() const override { return kMaxPlayers; }
+    // 2: no pass in a TEUT!'s bidding; a blocked steal of the simplified variant no longer locks
+    // the araignée; a grab names `drop` only when both slots are full.
+    int rules_version() const override { return 2; }
 
     Json own_options() const override {
         return Json::array({{{"name", "variant"},

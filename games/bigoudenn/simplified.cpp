@@ -52,14 +52,18 @@ Logged simple_steal(Table& table, Seat from, Card card, TimeMs now) {
     if (!holds(table.at(seat), Utensil::araignee)) return illegal("stealing needs the araignee");
     if (from < 0 || from >= table.players || from == seat) return illegal("steal from another player's seat");
     if (!on_surface(table.at(from), card)) return illegal("that ingredient is not on that player's work surface");
-    exchange(table, seat, Utensil::araignee);
     Json params = {{"seat", seat}, {"hand", nullptr}, {"from", from}, {"card", ingredients()[card].id}};
     Player& target = table.at(from);
     if (holds(target, Utensil::couvercle)) {
-        // The lid is used up and the steal fails; no ingredient was taken, so none is counted.
+        // The lid is used up and the steal fails. The araignée still goes to the middle, but it
+        // took no ingredient: nothing is counted and it is not locked for the rest of the turn
+        // (the seed locks a utensil "échangé ce tour ci pour s'emparer d'un ingrédient").
+        const Player& thief = table.at(seat);
+        drop_to_middle(table, seat, thief.hands[kLeft] == Utensil::araignee ? kLeft : kRight);
         drop_to_middle(table, from, target.hands[kLeft] == Utensil::couvercle ? kLeft : kRight);
         return std::vector<LogEntry>{log_entry(now, "steal_blocked", std::move(params))};
     }
+    exchange(table, seat, Utensil::araignee);
     remove_card(target.surface, card);
     place_on_surface(table, seat, card, std::nullopt);
     ++table.turn.taken;

@@ -61,7 +61,7 @@ Result<std::optional<Card>> optional_card(const Json& action, const char* key) {
 }
 
 Result<std::optional<Utensil>> optional_utensil(const Json& action, const char* key) {
-    if (!action.contains(key) || action.at(key).is_null()) return std::optional<Utensil>{};
+    if (!action.contains(key)) return std::optional<Utensil>{};
     auto u = utensil_field(action, key);
     if (!u) return u.error();
     return std::optional<Utensil>{u.value()};
@@ -256,12 +256,16 @@ Json State::actions(Seat seat) const { return actions_of(t_, seat); }
 std::vector<Deadline> State::deadlines() const {
     std::vector<Deadline> out;
     if (t_.finished()) return out;
-    for (const Window& w : t_.windows) out.push_back({"teut_window", w.until(), w.holder});
+    // A window waits for nobody (anyone may call TEUT!, nobody has to): no seat. In view order.
+    for (const Window& w : t_.windows) out.push_back({"teut_window", w.until(), std::nullopt});
     if (t_.teut) {
+        // A step's time is each waited-on seat's own: one deadline per seat, so the room gives those
+        // seats no turn clock on top.
         static constexpr const char* kKinds[] = {"teut_bid", "teut_raise", "teut_follow", "teut_award", "teut_passoire"};
+        const char* kind = kKinds[static_cast<int>(t_.teut->step)];
         const auto waiting = teut_waiting(t_);
-        const std::optional<Seat> seat = waiting.size() == 1 ? std::optional<Seat>(waiting[0]) : std::nullopt;
-        out.push_back({kKinds[static_cast<int>(t_.teut->step)], t_.teut->until, seat});
+        for (Seat seat : waiting) out.push_back({kind, t_.teut->until, seat});
+        if (waiting.empty()) out.push_back({kind, t_.teut->until, std::nullopt});  // never left without a timer
     }
     return out;
 }

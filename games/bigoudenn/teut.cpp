@@ -204,18 +204,18 @@ Logged teut_pass(Table& table, Seat seat, TimeMs now) {
     }
     if (!x.takes_part(seat)) return illegal("you are not taking part in this TEUT!");
     if (x.step == Step::award) return illegal("the TEUT! is won: the winner chooses which utensil to drop");
+    // Both participants place a card (seed: "chacun ... en choisit un"): nobody withdraws for free;
+    // only the bid deadline drops out a participant who did nothing.
+    if (x.step == Step::bidding) return illegal("everyone in a TEUT! bids an ingredient: there is no withdrawing");
     const int p = x.index_of(seat);
     if (!may_act(table, p)) return illegal("you have nothing to decide in this step of the TEUT!");
-    if (x.step == Step::bidding && x.forced && p == 0) {
-        return illegal("the holder has no ingredient: you must still bid one");
-    }
     x.acted[p] = true;
     if (x.step == Step::follow) {
         log.push_back(log_entry(now, "decline", {{"seat", seat}, {"timeout", false}}));
         resolve(table, *x.raiser, "raise", now, log);
         return log;
     }
-    log.push_back(log_entry(now, x.step == Step::bidding ? "withdraw" : "no_raise", {{"seat", seat}, {"timeout", false}}));
+    log.push_back(log_entry(now, "no_raise", {{"seat", seat}, {"timeout", false}}));
     progress(table, now, log);
     return log;
 }
@@ -320,9 +320,9 @@ std::optional<Json> teut_default(const Table& table, Seat seat) {
     if (std::find(waiting.begin(), waiting.end(), seat) == waiting.end()) return std::nullopt;
     const Teut& x = *table.teut;
     if (x.step == Step::award) return Json{{"type", "make_room"}, {"hand", "left"}};
-    if (x.step == Step::bidding && x.forced && seat == x.seats[0]) {
-        return Json{{"type", "bid"}, {"card", ingredients()[lowest_card(table.at(seat))].id}};
-    }
+    // Bidding has no pass: a participant played for (away for absent_seconds) places its lowest
+    // card, the only move the rules leave it. (The 15 s deadline drops out whoever did nothing.)
+    if (x.step == Step::bidding) return Json{{"type", "bid"}, {"card", ingredients()[lowest_card(table.at(seat))].id}};
     return Json{{"type", "pass"}};
 }
 

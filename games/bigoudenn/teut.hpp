@@ -14,7 +14,7 @@ Logged call_teut(Table& table, Seat seat, Utensil utensil, TimeMs now);
 // A face-down card: the bid, a raise, or a follow, as the step asks.
 Logged teut_bid(Table& table, Seat seat, Card card, TimeMs now);
 
-// No bid, no raise, no follow, or the passoire left unused, as the step asks.
+// No raise, no follow, or the passoire left unused, as the step asks. (Bidding has no pass.)
 Logged teut_pass(Table& table, Seat seat, TimeMs now);
 
 // The winner, both hands full, drops the utensil in `hand` and takes the won one there.
@@ -32,7 +32,8 @@ void settle_award(Table& table, TimeMs now, std::vector<LogEntry>& log);
 // The seats that may still act in the current step (and so hold the game up).
 std::vector<Seat> teut_waiting(const Table& table);
 
-// What `seat` does when the step's time runs out: the action the deadline would apply.
+// What `seat` does when it is played for: what the step's deadline would do, except in bidding,
+// where it bids its lowest card (there is no pass to play).
 std::optional<Json> teut_default(const Table& table, Seat seat);
 
 // The participant's lowest-valued ingredient (the forced bid of a caller facing no bid).

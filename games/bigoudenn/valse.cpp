@@ -56,6 +56,7 @@ Logged simple_grab(Table& table, Seat seat, Utensil utensil, std::optional<Utens
     Player& player = table.at(seat);
     if (drop && !holds(player, *drop)) return illegal("you do not hold " + named(*drop));
     if (!drop && utensils_held(player) == 2) return illegal("you hold two utensils: name one to drop (\"drop\")");
+    if (drop && utensils_held(player) < 2) return illegal("you have a free slot: grab without dropping");
     if (drop) drop_to_middle(table, seat, slot_of(player, *drop));
     take_from_middle(table, utensil);
     player.hands[player.hands[kLeft] ? kRight : kLeft] = utensil;

@@ -62,7 +62,6 @@ Json teut_json(const Table& table, Viewer viewer) {
     out["caller"] = x.seats[0];
     out["holder"] = x.seats[1];
     out["step"] = kSteps[static_cast<int>(x.step)];
-    out["until"] = x.until;
     out["forced"] = x.forced;
     out["hidden"] = x.hidden();
     out["bids"] = std::move(bids);
@@ -119,7 +118,6 @@ Json view_of(const Table& table, Viewer viewer) {
         Json window = Json::object();
         window["utensil"] = to_string(w.utensil);
         window["holder"] = w.holder;
-        window["until"] = w.until();
         windows.push_back(std::move(window));
     }
     Json utensils = Json::array();

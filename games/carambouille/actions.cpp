@@ -1,6 +1,7 @@
 // The action lists: complete actions and "choose" templates (PROTOCOL.md). Offers and
-// acceptances are rich, so each gets several entries: a wide template, plus narrower ones and
-// complete suggestions that are true by construction.
+// acceptances are rich, so each gets several entries: a wide template that every offer or
+// acceptance the rules accept fills (so the room can tell a lost race from an illegal action),
+// plus narrower ones and complete suggestions that are true by construction.
 #include <algorithm>
 #include <array>
 #include <iterator>
@@ -77,8 +78,20 @@ int open_offers_of(const Table& table, Seat seat) {
     return static_cast<int>(std::count_if(table.offers.begin(), table.offers.end(), [&](const Offer& o) { return o.from == seat; }));
 }
 
-// The wide template (empty announcement, any cards), and narrower ones whose announcement is true
-// by construction: "1 card", "1 <product>" for the product held most; and a lie when possible.
+// Whether `seat` may back a new offer with a J'ai menti ! (the cards given are checked on sending).
+bool may_lie(const Table& table, Seat seat) {
+    const auto& hand = table.hands[seat];
+    return std::any_of(hand.begin(), hand.end(), is_product) && free_menti(table, seat, {}, true) >= 0;
+}
+
+// The values of "lie" an offer of `seat` may take.
+Json lie_flags(const Table& table, Seat seat) {
+    return may_lie(table, seat) ? Json::array({false, true}) : Json::array({false});
+}
+
+// The wide template (any claims, to anyone, with or without a lie), then narrower ones whose
+// announcement is true by construction: none, "1 card", "1 <product>" for the product held most;
+// and a lie when possible.
 void offer_entries(const Table& table, Seat seat, Json& actions) {
     const auto& hand = table.hands[seat];
     if (hand.empty() || open_offers_of(table, seat) >= kMaxOpenOffers) return;
@@ -87,6 +100,9 @@ void offer_entries(const Table& table, Seat seat, Json& actions) {
         if (s != seat) to.push_back(s);
     }
     const Json all = ids_of(table, hand);
+    actions.push_back(Entry("offer").choose("to", one_of(to)).choose("give", subset(all, 1, all.size()))
+                          .choose("announce", claims_rule()).choose("ask", claims_rule())
+                          .choose("lie", one_of(lie_flags(table, seat))).done());
     actions.push_back(Entry("offer").set("announce", Json::array()).set("lie", false)
                           .choose("to", one_of(to)).choose("give", subset(all, 1, all.size()))
                           .choose("ask", one_of(ask_choices())).done());
@@ -107,16 +123,33 @@ void offer_entries(const Table& table, Seat seat, Json& actions) {
                               .choose("to", one_of(to)).choose("give", subset(ids_of(table, cards), 1, 1))
                               .choose("ask", one_of(ask_choices())).done());
     }
-    const auto products = products_in(hand);
-    if (!products.empty() && free_menti(table, seat, {}, true) >= 0) {
+    if (may_lie(table, seat)) {
+        const auto products = products_in(hand);
         actions.push_back(Entry("offer").set("lie", true)
                               .choose("to", one_of(std::move(to))).choose("give", subset(ids_of(table, products), 1, products.size()))
                               .choose("announce", one_of(lie_choices())).choose("ask", one_of(ask_choices())).done());
     }
 }
 
+// A counter-offer to any offer `seat` may answer, with any claims: one wide template.
+void counter_entry(const Table& table, Seat seat, Json& actions) {
+    const auto& hand = table.hands[seat];
+    if (hand.empty() || open_offers_of(table, seat) >= kMaxOpenOffers) return;
+    Json ids = Json::array(), to = Json::array();
+    for (const Offer& o : table.offers) {
+        if (!may_answer(table, seat, o)) continue;
+        ids.push_back(o.id);
+        if (std::find(to.begin(), to.end(), Json(o.from)) == to.end()) to.push_back(o.from);
+    }
+    if (ids.empty()) return;
+    actions.push_back(Entry("offer").choose("counter", one_of(std::move(ids))).choose("to", one_of(std::move(to)))
+                          .choose("give", subset(ids_of(table, hand), 1, hand.size()))
+                          .choose("announce", claims_rule()).choose("ask", claims_rule())
+                          .choose("lie", one_of(lie_flags(table, seat))).done());
+}
+
 // Refuse; accept with any cards (sized by a "cards" claim), with cards found to meet the ask, or
-// with a lie; and a counter-offer.
+// with a lie; and a counter-offer saying nothing.
 void answer_entries(const Table& table, Seat seat, const Offer& o, Json& actions) {
     actions.push_back(Entry("refuse").set("offer", o.id).done());
     const auto& hand = table.hands[seat];
@@ -132,10 +165,9 @@ void answer_entries(const Table& table, Seat seat, const Offer& o, Json& actions
     if (auto cards = find_selection(hand, o.ask)) {
         actions.push_back(Entry("accept").set("offer", o.id).set("lie", false).set("give", ids_of(table, *cards)).done());
     }
-    const auto products = products_in(hand);
-    if (!products.empty() && free_menti(table, seat, {}, false) >= 0) {
-        actions.push_back(Entry("accept").set("offer", o.id).set("lie", true)
-                              .choose("give", subset(ids_of(table, products), 1, products.size())).done());
+    // A lie may give any cards, so long as one is a product and a J'ai menti ! stays in hand.
+    if (std::any_of(hand.begin(), hand.end(), is_product) && free_menti(table, seat, {}, false) >= 0) {
+        actions.push_back(Entry("accept").set("offer", o.id).set("lie", true).choose("give", subset(all, 1, hand.size())).done());
     }
     if (open_offers_of(table, seat) < kMaxOpenOffers) {
         actions.push_back(Entry("offer").set("counter", o.id).set("to", o.from).set("announce", Json::array())
@@ -168,6 +200,7 @@ void trading_entries(const Table& table, Seat seat, Json& actions) {
         if (p->persuader == seat) persuasion_entries(table, *p, actions);
     } else {
         offer_entries(table, seat, actions);
+        counter_entry(table, seat, actions);
         for (const Offer& o : table.offers) {
             if (may_answer(table, seat, o)) answer_entries(table, seat, o, actions);
         }

@@ -125,8 +125,11 @@ public:
     std::vector<Seat> waiting_for() const override {
         std::vector<Seat> seats;
         switch (table_.phase) {
-            case Phase::bell:
-            case Phase::trading: seats.push_back(table_.merchant); break;
+            case Phase::bell: seats.push_back(table_.merchant); break;
+            // Trading waits for nobody: it ends when the First Merchant rings by choice, or at
+            // trading_seconds. (Waiting for the Merchant would let its turn clock or its absence
+            // ring the bell.)
+            case Phase::trading: break;
             case Phase::sale:
             case Phase::final_sale: seats.push_back(table_.sale ? table_.sale->reactor() : table_.seller); break;
             case Phase::closing:
@@ -145,7 +148,6 @@ public:
         }
         switch (table_.phase) {
             case Phase::bell:
-            case Phase::trading:
                 if (seat == table_.merchant) return Json{{"type", "ring"}};
                 break;
             case Phase::sale:
@@ -155,6 +157,7 @@ public:
             case Phase::final_sale:
                 if (table_.sale && table_.sale->reactor() == seat) return Json{{"type", "pass"}};
                 break;
+            case Phase::trading:
             case Phase::closing:
             case Phase::finished: break;
         }
@@ -197,6 +200,9 @@ public:
     std::string_view name() const override { return "Carambouille"; }
     int min_players() const override { return 3; }
     int max_players() const override { return 7; }
+    // 2: ids from the seed's id maker (no longer drawn from the generator), fresh on every private
+    // handover; trading waits for nobody; `lie` required in offers and acceptances.
+    int rules_version() const override { return 2; }
 
     Json own_options() const override {
         return Json::array({{{"name", "trading_seconds"}, {"type", "int"}, {"default", 180}, {"min", 30}, {"max", 900},
@@ -207,7 +213,7 @@ public:
         Rng rng(seed);
         const Layout layout = random_layout(players, rng);
         std::vector<LogEntry> log;  // the opening round entry is implied by the first snapshot
-        return std::make_unique<State>(new_table(layout, rng, trading_ms(options), now, log));
+        return std::make_unique<State>(new_table(layout, seed, rng, trading_ms(options), now, log));
     }
 };
 
@@ -268,7 +274,7 @@ std::unique_ptr<GameState> setup_stacked(const Stacked& stacked, const Json& opt
     layout.reserve.insert(layout.reserve.end(), reserve_top.rbegin(), reserve_top.rend());
     layout.stack.insert(layout.stack.end(), stack_top.rbegin(), stack_top.rend());
     std::vector<LogEntry> log;
-    return std::make_unique<State>(new_table(layout, Rng(seed), trading_ms(options), now, log));
+    return std::make_unique<State>(new_table(layout, seed, Rng(seed), trading_ms(options), now, log));
 }
 
 const Table* table_of(const GameState& state) {

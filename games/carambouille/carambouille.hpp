@@ -25,7 +25,7 @@ struct Stacked {
 };
 
 // A game in the bell phase of round 1 from a stacked table; nullptr when the layout names an
-// unknown card or more copies than exist. Card identifiers are drawn from `seed`.
+// unknown card or more copies than exist. Card identifiers are made from `seed`.
 std::unique_ptr<GameState> setup_stacked(const Stacked& stacked, const Json& options, std::uint64_t seed, TimeMs now);
 
 // The table inside a Carambouille state (nullptr for another game's), for playout filters.

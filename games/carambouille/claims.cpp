@@ -140,6 +140,24 @@ Result<Claims> parse_claims(const Json& list, const std::string& field) {
     return claims;
 }
 
+const Json& claims_rule() {
+    static const Json rule = [] {
+        Json products = Json::array(), types = Json::array();
+        for (const ProductInfo& p : kProductTable) products.push_back(p.id);
+        for (std::string_view t : kCardTypeNames) types.push_back(t);
+        auto range = [](int lo, int hi) { return Json{{"range", {lo, hi}}}; };
+        Json shapes = Json::array({
+            {{"fields", {{"product", {{"one_of", products}}}, {"count", range(0, kCopiesPerProduct)}}}},
+            {{"fields", {{"value", range(0, kMaxValue)}}}},
+            {{"fields", {{"cards", range(1, kAllCards)}}}},
+            {{"fields", {{"carambouille", range(0, kCarambouilleCards)}}}},
+            {{"fields", {{"card", {{"one_of", types}}}, {"count", range(0, kCopiesPerType)}}}},
+        });
+        return Json{{"list_of", {{"any_of", std::move(shapes)}}}, {"min", 0}, {"max", kMaxClaims}};
+    }();
+    return rule;
+}
+
 Json to_json(const Claims& claims) {
     Json list = Json::array();
     for (const Claim& c : claims) {

@@ -42,6 +42,9 @@ Result<Claims> parse_claims(const Json& list, const std::string& field);
 
 Json to_json(const Claims& claims);
 
+// The "choose" rule (PROTOCOL.md) that every list parse_claims() accepts meets, for templates.
+const Json& claims_rule();
+
 // Some cards of `hand` (at least one) of which `claims` are true, found by a bounded search; the
 // same hand and claims always give the same cards.
 std::optional<std::vector<int>> find_selection(const std::vector<int>& hand, const Claims& claims);

@@ -1,31 +1,10 @@
 #include "games/carambouille/dealing.hpp"
 
 #include <algorithm>
-#include <set>
 
 #include "games/carambouille/input.hpp"
 
 namespace taol::games::carambouille {
-namespace {
-
-// Letters and digits without look-alikes; ids start with a letter.
-constexpr std::string_view kIdLetters = "ABCDEFGHJKLMNPQRSTUVWXYZ";
-constexpr std::string_view kIdSymbols = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-constexpr int kIdLength = 5;
-
-std::shared_ptr<const Deck> draw_ids(Rng& rng) {
-    auto deck = std::make_shared<Deck>();
-    std::set<std::string> used;
-    while (deck->ids.size() < kAllCards) {
-        std::string id(1, kIdLetters[rng.below(kIdLetters.size())]);
-        while (id.size() < kIdLength) id += kIdSymbols[rng.below(kIdSymbols.size())];
-        if (used.insert(id).second) deck->ids.push_back(id);
-    }
-    return deck;
-}
-
-}  // namespace
-
 Layout random_layout(int players, Rng& rng) {
     Layout layout;
     layout.players = players;
@@ -46,9 +25,11 @@ Layout random_layout(int players, Rng& rng) {
     return layout;
 }
 
-Table new_table(const Layout& layout, Rng rng, TimeMs trading_ms, TimeMs now, std::vector<LogEntry>& log) {
+Table new_table(const Layout& layout, std::uint64_t seed, Rng rng, TimeMs trading_ms, TimeMs now,
+                std::vector<LogEntry>& log) {
     Table table;
-    table.deck = draw_ids(rng);
+    table.id_maker = IdMaker("carambouille", seed);
+    for (int card = 0; card < kAllCards; ++card) table.ids.push_back(table.id_maker.next());
     table.rng = rng;
     table.players = layout.players;
     table.trading_ms = trading_ms;

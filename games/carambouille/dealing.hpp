@@ -22,8 +22,9 @@ struct Layout {
 // The rules' setup: shuffled products, 6 each, a shuffled stack, a random First Merchant.
 Layout random_layout(int players, Rng& rng);
 
-// A table in the bell phase of round 1. Card identifiers are drawn from `rng`.
-Table new_table(const Layout& layout, Rng rng, TimeMs trading_ms, TimeMs now, std::vector<LogEntry>& log);
+// A table in the bell phase of round 1: `rng` goes on from the shuffles; card ids come from `seed`.
+Table new_table(const Layout& layout, std::uint64_t seed, Rng rng, TimeMs trading_ms, TimeMs now,
+                std::vector<LogEntry>& log);
 
 // Round start: the First Merchant is to ring the bell (15 s, then it rings by itself).
 void start_round(Table& table, TimeMs now, std::vector<LogEntry>& log);

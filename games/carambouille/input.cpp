@@ -45,8 +45,7 @@ Result<std::optional<Seat>> read_seat(const Table& table, const Json& value, con
     return std::optional<Seat>{static_cast<Seat>(seat)};
 }
 
-Result<bool> read_flag(const Json& action, const char* key, bool fallback) {
-    if (!action.contains(key)) return fallback;
+Result<bool> read_flag(const Json& action, const char* key) {
     if (!action.at(key).is_boolean()) return illegal(std::string("'") + key + "' must be true or false");
     return action.at(key).get<bool>();
 }

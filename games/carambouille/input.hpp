@@ -21,8 +21,8 @@ Result<std::vector<int>> read_own_cards(const Table& table, Seat seat, const Jso
 Result<std::optional<Seat>> read_seat(const Table& table, const Json& value, const std::string& field, Seat self,
                                       bool null_ok);
 
-// A boolean field, `fallback` when absent.
-Result<bool> read_flag(const Json& action, const char* key, bool fallback);
+// A boolean field (present: check_keys() came first).
+Result<bool> read_flag(const Json& action, const char* key);
 
 // An integer field in [lo, hi].
 Result<int> read_int(const Json& action, const char* key, int lo, int hi);

@@ -71,24 +71,24 @@ Refusal persuasion_exchange(Table& table, Seat seat, const Json& action, TimeMs 
     if (face_value(take.value()) != face_value(give.value())) {
         return illegal("what you give back must have exactly the face value of what you take");
     }
-    for (int card : take.value()) {
-        take_from_hand(table, p.target, card);
-        table.hands[seat].push_back(card);
-    }
-    for (int card : give.value()) {
-        take_from_hand(table, seat, card);
-        table.hands[p.target].push_back(card);
-        table.learn(card, p.target);
-    }
+    // Each side is told the cards by the ids it knows: its own as they were, the others' new.
+    const Json took_before = cards_json(table, take.value());
+    const Json gave_before = cards_json(table, give.value());
+    hand_over(table, take.value(), p.target, seat);
+    hand_over(table, give.value(), seat, p.target);
     log.push_back(public_entry(now, "carambouille.persuasion_end", {{"persuader", seat}, {"target", p.target},
                                                                     {"took", take.value().size()},
                                                                     {"gave", give.value().size()},
                                                                     {"timeout", false}}));
     if (!take.value().empty()) {
-        log.push_back(private_entry(now, "carambouille.persuasion_cards",
-                                    {{"persuader", seat}, {"target", p.target},
-                                     {"took", cards_json(table, take.value())}, {"gave", cards_json(table, give.value())}},
-                                    {seat, p.target}));
+        const Json head = {{"persuader", seat}, {"target", p.target}};
+        Json for_persuader = head, for_target = head;
+        for_persuader["took"] = cards_json(table, take.value());
+        for_persuader["gave"] = gave_before;
+        for_target["took"] = took_before;
+        for_target["gave"] = cards_json(table, give.value());
+        log.push_back(private_entry(now, "carambouille.persuasion_cards", std::move(for_persuader), {seat}));
+        log.push_back(private_entry(now, "carambouille.persuasion_cards", std::move(for_target), {p.target}));
     }
     prune_offers(table, now, log);
     end_persuasion(table, seat, now, log);

@@ -17,7 +17,6 @@ const char* to_string(Phase phase) {
 }
 
 std::optional<int> Table::card_by_id(const std::string& id) const {
-    const auto& ids = deck->ids;
     const auto at = std::find(ids.begin(), ids.end(), id);
     if (at == ids.end()) return std::nullopt;
     return static_cast<int>(at - ids.begin());
@@ -64,6 +63,16 @@ bool Table::knows(Viewer viewer, int card) const {
 void take_from_hand(Table& table, Seat seat, int card) {
     auto& hand = table.hands[seat];
     hand.erase(std::find(hand.begin(), hand.end(), card));
+}
+
+void hand_over(Table& table, const std::vector<int>& cards, Seat from, Seat to) {
+    for (int card : cards) {
+        take_from_hand(table, from, card);
+        table.hands[to].push_back(card);
+        table.ids[card] = table.id_maker.next();
+        table.known[card] = 0;
+        table.learn(card, to);
+    }
 }
 
 void prune_offers(Table& table, TimeMs now, std::vector<LogEntry>& log) {

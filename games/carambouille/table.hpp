@@ -2,13 +2,13 @@
 // The Carambouille table as plain data, with the small helpers every rule file shares. The rule
 // steps live in trading, persuasion, sales and dealing; inputs reach them already checked.
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "games/carambouille/cards.hpp"
 #include "games/carambouille/claims.hpp"
+#include "games/core/ids.hpp"
 #include "games/core/result.hpp"
 #include "games/core/rng.hpp"
 #include "games/core/types.hpp"
@@ -22,11 +22,6 @@ constexpr int kMaxOpenOffers = 8;  // per player, against flooding
 
 enum class Phase { bell, trading, closing, sale, final_sale, finished };
 const char* to_string(Phase phase);
-
-// The opaque identifiers of the 124 cards, drawn once per game; shared by every copy of a state.
-struct Deck {
-    std::vector<std::string> ids;  // by card index
-};
 
 struct Offer {
     std::string id;                  // "o1", "o2"...: a counter, says nothing about cards
@@ -62,7 +57,6 @@ struct Sale {
 };
 
 struct Table {
-    std::shared_ptr<const Deck> deck;
     int players = 0;
     TimeMs trading_ms = 180'000;
     Rng rng;
@@ -80,7 +74,11 @@ struct Table {
     std::vector<std::vector<int>> hands;
     std::vector<std::vector<int>> paniers;  // Panier cards laid in front of each seat
     std::vector<int> accounts;
-    std::vector<std::uint16_t> known;  // by card: bit s = seat s knows its identity, kPublic = everyone
+    // By card: its opaque id now, and who has been shown that id (bit s = seat s, kPublic =
+    // everyone). A card that changes hands privately gets a fresh id only its new holder knows.
+    std::vector<std::string> ids;
+    std::vector<std::uint16_t> known;
+    IdMaker id_maker;
 
     std::vector<Offer> offers;
     int offers_made = 0;        // since the game began: names the next offer
@@ -97,7 +95,7 @@ struct Table {
 
     static constexpr std::uint16_t kPublic = 1u << 15;
 
-    const std::string& id_of(int card) const { return deck->ids[card]; }
+    const std::string& id_of(int card) const { return ids[card]; }
     std::optional<int> card_by_id(const std::string& id) const;
     bool holds(Seat seat, int card) const;
     int products_of(Seat seat) const;
@@ -114,6 +112,10 @@ struct Table {
 
 // Moves `card` out of `seat`'s hand (it must be there).
 void take_from_hand(Table& table, Seat seat, int card);
+
+// Moves `cards` from `from`'s hand to `to`'s, privately: each gets a fresh id that only `to` knows,
+// so that nobody can follow a copy from hand to hand.
+void hand_over(Table& table, const std::vector<int>& cards, Seat from, Seat to);
 
 // Closes every offer that lost one of its cards or its J'ai menti !; logs each as no longer
 // available (which says nothing about where the card went).

@@ -16,16 +16,6 @@ void close_offer(Table& table, std::string id, const char* reason, TimeMs now, s
     log.push_back(public_entry(now, "carambouille.offer_closed", {{"offer", id}, {"reason", reason}}));
 }
 
-// Moves `cards` from `from`'s hand to `to`'s; both traders now know them.
-void hand_over(Table& table, const std::vector<int>& cards, Seat from, Seat to) {
-    for (int card : cards) {
-        take_from_hand(table, from, card);
-        table.hands[to].push_back(card);
-        table.learn(card, from);
-        table.learn(card, to);
-    }
-}
-
 // A J'ai menti ! attached to a completed trade is discarded face up.
 void discard_menti(Table& table, Seat seat, int card) {
     take_from_hand(table, seat, card);
@@ -78,7 +68,7 @@ void close_trading(Table& table, TimeMs now, bool by_time, std::vector<LogEntry>
 }
 
 Refusal make_offer(Table& table, Seat seat, const Json& action, TimeMs now, std::vector<LogEntry>& log) {
-    if (auto bad = check_keys(action, {"to", "give", "announce", "ask"}, {"lie", "counter"})) return bad;
+    if (auto bad = check_keys(action, {"to", "give", "announce", "ask", "lie"}, {"counter"})) return bad;
     if (auto closed = trading_open(table, seat, "make offers")) return closed;
     const auto to = read_seat(table, action.at("to"), "to", seat, true);
     if (!to) return to.error();
@@ -89,7 +79,7 @@ Refusal make_offer(Table& table, Seat seat, const Json& action, TimeMs now, std:
     if (!announce) return announce.error();
     auto ask = parse_claims(action.at("ask"), "ask");
     if (!ask) return ask.error();
-    const auto lie = read_flag(action, "lie", false);
+    const auto lie = read_flag(action, "lie");
     if (!lie) return lie.error();
     const auto open = std::count_if(table.offers.begin(), table.offers.end(), [&](const Offer& o) { return o.from == seat; });
     if (open >= kMaxOpenOffers) return illegal("you already have 8 open offers: withdraw one first");
@@ -128,7 +118,7 @@ Refusal make_offer(Table& table, Seat seat, const Json& action, TimeMs now, std:
 }
 
 Refusal accept_offer(Table& table, Seat seat, const Json& action, TimeMs now, std::vector<LogEntry>& log) {
-    if (auto bad = check_keys(action, {"offer", "give"}, {"lie"})) return bad;
+    if (auto bad = check_keys(action, {"offer", "give", "lie"})) return bad;
     if (auto closed = trading_open(table, seat, "accept offers")) return closed;
     const auto found = read_offer(table, action);
     if (!found) return found.error();
@@ -139,7 +129,7 @@ Refusal accept_offer(Table& table, Seat seat, const Json& action, TimeMs now, st
     auto give = read_own_cards(table, seat, action.at("give"), "give");
     if (!give) return give.error();
     if (give.value().empty()) return illegal("you must give at least one card");
-    const auto lie = read_flag(action, "lie", false);
+    const auto lie = read_flag(action, "lie");
     if (!lie) return lie.error();
     int menti = -1;
     if (lie.value()) {
@@ -154,6 +144,9 @@ Refusal accept_offer(Table& table, Seat seat, const Json& action, TimeMs now, st
 
     table.offers.erase(std::remove_if(table.offers.begin(), table.offers.end(), [&](const Offer& o) { return o.id == offer.id; }),
                        table.offers.end());
+    // Each trader is told the cards by the ids it knows: its own as they were, the others' new.
+    const Json offerer_gave = cards_json(table, offer.give);
+    const Json acceptor_gave = cards_json(table, give.value());
     hand_over(table, offer.give, offer.from, seat);
     hand_over(table, give.value(), seat, offer.from);
     log.push_back(public_entry(now, "carambouille.trade", {{"offer", offer.id}, {"from", offer.from}, {"to", seat},
@@ -161,10 +154,14 @@ Refusal accept_offer(Table& table, Seat seat, const Json& action, TimeMs now, st
                                                            {"ask", to_json(offer.ask)},
                                                            {"gave", offer.give.size()},
                                                            {"received", give.value().size()}}));
-    log.push_back(private_entry(now, "carambouille.trade_cards",
-                                {{"offer", offer.id}, {"from", offer.from}, {"to", seat},
-                                 {"from_gave", cards_json(table, offer.give)}, {"to_gave", cards_json(table, give.value())}},
-                                {offer.from, seat}));
+    const Json head = {{"offer", offer.id}, {"from", offer.from}, {"to", seat}};
+    Json for_offerer = head, for_acceptor = head;
+    for_offerer["from_gave"] = offerer_gave;
+    for_offerer["to_gave"] = cards_json(table, give.value());
+    for_acceptor["from_gave"] = cards_json(table, offer.give);
+    for_acceptor["to_gave"] = acceptor_gave;
+    log.push_back(private_entry(now, "carambouille.trade_cards", std::move(for_offerer), {offer.from}));
+    log.push_back(private_entry(now, "carambouille.trade_cards", std::move(for_acceptor), {seat}));
     if (offer.menti >= 0) {
         discard_menti(table, offer.from, offer.menti);
         log.push_back(public_entry(now, "carambouille.lie", {{"seat", offer.from}, {"offer", offer.id}}));

@@ -39,7 +39,6 @@ Json persuasion_json(const Table& table, const Persuasion& p, Viewer viewer) {
     Json persuasion = Json::object();
     persuasion["persuader"] = p.persuader;
     persuasion["target"] = p.target;
-    persuasion["ends_at"] = p.ends_at;
     if (viewer && *viewer == p.persuader) persuasion["products"] = cards_json(table, persuasion_products(table, p));
     return persuasion;
 }
@@ -53,7 +52,6 @@ Json sale_json(const Sale& sale) {
     json["soldes"] = sale.soldes;
     json["price"] = sale.price;
     json["reactor"] = sale.reactor();
-    json["window_ends"] = sale.window_ends;
     return json;
 }
 

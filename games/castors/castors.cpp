@@ -34,9 +34,13 @@ public:
 
     Json actions(Seat seat) const override { return actions_of(t_, seat); }
 
+    // The peek is each unseen seat's own short window: one deadline per seat it waits on, so the
+    // room gives those seats no turn clock on top.
     std::vector<Deadline> deadlines() const override {
-        if (t_.phase != Phase::peek) return {};
-        return {Deadline{"peek", t_.peek_until, std::nullopt}};
+        std::vector<Deadline> out;
+        if (t_.phase != Phase::peek) return out;
+        for (Seat s : waiting_of(t_)) out.push_back({"peek", t_.peek_until, s});
+        return out;
     }
 
     std::vector<Seat> waiting_for() const override { return waiting_of(t_); }
@@ -67,6 +71,9 @@ public:
     std::string_view name() const override { return "Gang de castors"; }
     int min_players() const override { return 2; }
     int max_players() const override { return 6; }
+    // 2: ids keyed from the seed, no longer from two draws of the generator (so every shuffle moved);
+    // one peek deadline per seat.
+    int rules_version() const override { return 2; }
 
     Json own_options() const override {
         return Json::array({

@@ -31,7 +31,7 @@ Table new_table(const Json& options, int players, std::uint64_t seed, std::optio
     const std::vector<Face> deck = full_deck();
     std::copy(deck.begin(), deck.end(), t.face.begin());
     t.rng = Rng(seed);
-    t.ids = IdMaker(t.rng);
+    t.ids = IdMaker("castors", seed);
     t.dealer = dealer ? *dealer : static_cast<Seat>(t.rng.below(static_cast<std::uint64_t>(players)));
     t.totals.assign(players, 0);
     Log ignored;  // setup has no log: the view tells the round, dealer and first player

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "games/castors/cards.hpp"
-#include "games/castors/ids.hpp"
+#include "games/core/ids.hpp"
 #include "games/core/rng.hpp"
 
 namespace taol::games::castors {

@@ -1,11 +1,13 @@
 #include "games/core/action_list.hpp"
 
+#include <algorithm>
 #include <set>
 
 namespace taol::games {
 namespace {
 
 bool satisfies(const Json& rule, const Json& value) {
+    if (!rule.is_object()) return false;
     if (rule.contains("one_of")) {
         const Json& values = rule.at("one_of");
         return std::find(values.begin(), values.end(), value) != values.end();
@@ -29,6 +31,25 @@ bool satisfies(const Json& rule, const Json& value) {
         const long long hi = rule.at("range").at(1).get<long long>();
         const long long step = rule.value("step", 1LL);
         return x >= lo && x <= hi && (step <= 1 || (x - lo) % step == 0);
+    }
+    if (rule.contains("list_of")) {
+        if (!value.is_array()) return false;
+        const auto n = static_cast<long long>(value.size());
+        if (n < rule.value("min", 0LL) || (rule.contains("max") && n > rule.at("max").get<long long>())) return false;
+        const Json& each = rule.at("list_of");
+        return std::all_of(value.begin(), value.end(), [&](const Json& v) { return satisfies(each, v); });
+    }
+    if (rule.contains("fields")) {
+        const Json& fields = rule.at("fields");
+        if (!value.is_object() || value.size() != fields.size()) return false;
+        for (const auto& [key, field_rule] : fields.items()) {
+            if (!value.contains(key) || !satisfies(field_rule, value.at(key))) return false;
+        }
+        return true;
+    }
+    if (rule.contains("any_of")) {
+        const Json& rules = rule.at("any_of");
+        return std::any_of(rules.begin(), rules.end(), [&](const Json& r) { return satisfies(r, value); });
     }
     return false;
 }

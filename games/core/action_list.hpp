@@ -1,5 +1,8 @@
 #pragma once
 // Reading the protocol's action lists: complete actions and "choose" templates (PROTOCOL.md).
+// A rule of `choose` is one_of, subset_of or range, or one that describes structured values:
+// {"list_of": rule, "min", "max"} (a list of values each meeting the rule), {"fields": {key: rule}}
+// (an object with exactly these keys) and {"any_of": [rules]} (a value meeting one of them).
 #include "games/core/types.hpp"
 
 namespace taol::games {

@@ -374,7 +374,6 @@ TEST_CASE("Simplified variant: no TEUT!, the passoire is a joker, two ingredient
     CHECK(t.view().at("turn").at("taken") == 1);
     t.act(0, Json{{"type", "take"}, {"card", "sucre"}, {"give", "cuillere"}});
     CHECK(t.view().at("turn").at("taken") == 2);
-    t.refuse(0, Json{{"type", "grab"}, {"utensil", "araignee"}});  // exchanged by the steal
     t.act(0, Json{{"type", "grab"}, {"utensil", "couteau"}});
     t.refuse(0, Json{{"type", "take"}, {"card", "oignon"}, {"give", "couteau"}});  // two already
     // Several recipes in one turn, the card flipping after each.
@@ -408,20 +407,46 @@ TEST_CASE("Simplified variant: one utensil, one ingredient, unless another is gr
     CHECK(t.surface(0) == Json::array({"noix", "oignon"}));
 }
 
-namespace {
+TEST_CASE("Simplified variant: a steal the couvercle blocks does not lock the araignée") {
+    bg::Deal d;
+    d.pile = {"oignon", "persil"};
+    d.surfaces = {{}, {"noix"}, {"poireau"}};
+    d.hands = {{"araignee", ""}, {"couvercle", ""}, {}};
+    Table t(3, d, "simplified");
+    auto log = t.act(0, Json{{"type", "steal"}, {"from", 1}, {"card", "noix"}});
+    CHECK(log.at(0).text_key == "bigoudenn.steal_blocked");
+    CHECK(contains(t.view().at("utensils"), "araignee"));
+    CHECK(t.view().at("turn").at("taken") == 0);
+    CHECK(t.view().at("turn").at("exchanged").empty());
+    // It took no ingredient, so it may be taken back and used again this turn.
+    CHECK(t.listed(0, Json{{"type", "grab"}, {"utensil", "araignee"}}));
+    t.act(0, Json{{"type", "grab"}, {"utensil", "araignee"}});
+    t.act(0, Json{{"type", "steal"}, {"from", 2}, {"card", "poireau"}});
+    CHECK(t.surface(0) == Json::array({"poireau"}));
+    // Exchanged for an ingredient this time: locked until the turn ends.
+    CHECK(t.view().at("turn").at("exchanged") == Json::array({"araignee"}));
+    t.refuse(0, Json{{"type", "grab"}, {"utensil", "araignee"}});
+}
 
-// Free grabs and drops per turn in the random playout, so that every game ends.
-constexpr int kFreeMovesPerTurn = 4;
+TEST_CASE("Simplified variant: a grab names a utensil to drop only when both slots are full") {
+    bg::Deal d;
+    d.hands = {{"araignee", ""}, {}, {}};
+    Table t(3, d, "simplified");
+    t.refuse(1, Json{{"type", "grab"}, {"utensil", "spatule"}, {"drop", "araignee"}});  // holds none
+    t.refuse(0, Json{{"type", "grab"}, {"utensil", "spatule"}, {"drop", "araignee"}});  // a slot is free
+    t.refuse(0, Json{{"type", "grab"}, {"utensil", "spatule"}, {"drop", nullptr}});
+    t.act(0, Json{{"type", "grab"}, {"utensil", "spatule"}});
+    t.act(0, Json{{"type", "grab"}, {"utensil", "couteau"}, {"drop", "araignee"}});
+    CHECK(t.hands(0) == Json{{"left", "couteau"}, {"right", "spatule"}});
+}
+
+namespace {
 
 void playouts(const char* variant) {
     taol::testing::PlayoutConfig config;
     config.seeds = 300;
     config.options = Json{{"variant", variant}};
-    config.allow = [](const GameState& state, Seat, const Json& action) {
-        const std::string type = action.at("type");
-        if (type != "grab" && type != "drop") return true;
-        return bg::free_moves_this_turn(state) < kFreeMovesPerTurn;
-    };
+    config.allow = few_free_moves;
     const auto start = std::chrono::steady_clock::now();
     const auto stats = taol::testing::run_playouts(bg::game(), config);
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);

@@ -152,6 +152,28 @@ struct Table {
     }
 };
 
+// Rozenn (0) plays; Tyfenn (2) grabs the spatule and Soazig (1) contests it. Values 1 to 4 on
+// both sides; Katell (3) holds the passoire with a full work surface.
+inline bg::Deal auction_deal() {
+    bg::Deal d;
+    d.first = 0;
+    d.bigoudenes = {"rozenn", "soazig", "tyfenn", "katell"};
+    d.pile = {"oignon", "echalote"};
+    d.middle = {"poire", "noix", "citron", "chantilly"};
+    d.surfaces = {{},
+                  {"poireau", "moutarde", "champignons", "saucisse"},
+                  {"persil", "algues", "lardons", "andouille"},
+                  {"jambon", "oeuf", "fromage_rape", "sucre", "beurre_sale"}};
+    d.hands = {{"fourchette", ""}, {"couteau", ""}, {"araignee", ""}, {"passoire", "couvercle"}};
+    return d;  // the cuillère and the spatule lie in the middle
+}
+
+// The random playout's bound on free grabs and drops per turn, so that every game ends.
+inline bool few_free_moves(const GameState& state, Seat, const Json& action) {
+    const std::string type = action.at("type");
+    return (type != "grab" && type != "drop") || bg::free_moves_this_turn(state) < 4;
+}
+
 inline bool contains(const Json& list, const Json& value) {
     return std::find(list.begin(), list.end(), value) != list.end();
 }

@@ -63,16 +63,16 @@ TEST_CASE("The seed's example turn, as the server runs it") {
     CHECK(contains(t.view().at("utensils"), "couvercle"));
     t.refuse(2, tyfenn_grab, RuleCode::illegal_action, kStart + 4010);  // the room says too_late
     CHECK(t.deadline("teut_window") == kStart + 2000 + 10'000);  // Soazig's fork grab
-    bool passoire_window = false;
+    // Open windows, in the order they close; their times are the deadlines', in the same order.
     const Json windows = t.view().at("windows");
-    for (const Json& w : windows) {
-        if (w.at("utensil") == "passoire") {
-            passoire_window = true;
-            CHECK(w.at("holder") == 3);
-            CHECK(w.at("until") == kStart + 14'000);
-        }
+    REQUIRE(windows.size() == 3);
+    CHECK(windows.at(2) == Json{{"utensil", "passoire"}, {"holder", 3}});
+    std::vector<TimeMs> closing;
+    for (const auto& d : t.state->deadlines()) {
+        if (d.kind == "teut_window") closing.push_back(d.at);
+        CHECK_FALSE(d.seat.has_value());  // a window waits for nobody
     }
-    CHECK(passoire_window);
+    CHECK(closing == std::vector<TimeMs>{kStart + 12'000, kStart + 13'000, kStart + 14'000});
 
     // Soazig shouts TEUT!: Rozenn's turn pauses.
     const std::size_t before_teut = t.log.size();
@@ -211,8 +211,9 @@ TEST_CASE("Who may call TEUT!, and when") {
     t.act(1, teut("passoire"), grabbed + 200);
     t.refuse(2, teut("couvercle"));
     CHECK_FALSE(t.listed(2, teut("couvercle")));
-    t.act(1, pass());
-    t.act(3, pass());  // nobody bid: Katell keeps it, nothing goes to the middle
+    t.act(1, bid("banane"));
+    t.act(3, bid("pommes"));  // the higher bid: Katell keeps it
+    t.act(3, pass());         // and lets the bids go to the middle
     CHECK(t.view().at("teut").is_null());
     CHECK(t.hands(3).at("right") == "passoire");
     // The passoire's window closed for good; Soazig has had her TEUT! this turn.
@@ -271,22 +272,6 @@ TEST_CASE("Against an empty-handed holder the bid deadline bids the caller's low
 }
 
 namespace {
-
-// Rozenn (0) plays; Tyfenn (2) grabs the spatule and Soazig (1) contests it. Values 1 to 4 on
-// both sides; Katell (3) holds the passoire with a full work surface.
-bg::Deal auction_deal() {
-    bg::Deal d;
-    d.first = 0;
-    d.bigoudenes = {"rozenn", "soazig", "tyfenn", "katell"};
-    d.pile = {"oignon", "echalote"};
-    d.middle = {"poire", "noix", "citron", "chantilly"};
-    d.surfaces = {{},
-                  {"poireau", "moutarde", "champignons", "saucisse"},
-                  {"persil", "algues", "lardons", "andouille"},
-                  {"jambon", "oeuf", "fromage_rape", "sucre", "beurre_sale"}};
-    d.hands = {{"fourchette", ""}, {"couteau", ""}, {"araignee", ""}, {"passoire", "couvercle"}};
-    return d;  // the cuillère and the spatule lie in the middle
-}
 
 // Tyfenn grabs the spatule, Soazig shouts TEUT!, both bid values `a` and `b` (1..4).
 void contest_the_spatule(Table& t, const char* soazig_bid, const char* tyfenn_bid) {
@@ -392,22 +377,17 @@ TEST_CASE("Steps end as soon as nobody can act: no follow without an ingredient"
 }
 
 TEST_CASE("Only one side bids: that side wins - nobody bids: the holder keeps it") {
-    Table one(4, auction_deal());
-    contest_the_spatule(one, nullptr, nullptr);
-    one.act(2, pass());
-    CHECK(one.log.back().text_key == "bigoudenn.withdraw");
-    one.act(1, bid("poireau"));
-    CHECK(one.hands(1).at("right") == "spatule");
-
     Table late(4, auction_deal());
     contest_the_spatule(late, "poireau", nullptr);
     late.expire_to(late.deadline("teut_bid"));  // Tyfenn drops out
+    CHECK(std::any_of(late.log.begin(), late.log.end(), [](const LogEntry& e) {
+        return e.text_key == "bigoudenn.withdraw" && e.params == Json{{"seat", 2}, {"timeout", true}};
+    }));
     CHECK(late.hands(1).at("right") == "spatule");
 
     Table none(4, auction_deal());
     contest_the_spatule(none, nullptr, nullptr);
-    none.act(1, pass());
-    none.act(2, pass());
+    none.expire_to(none.deadline("teut_bid"));  // both drop out
     CHECK(none.view().at("teut").is_null());  // nothing bid: no passoire step
     CHECK(none.hands(2).at("right") == "spatule");
     CHECK(none.log.back().text_key == "bigoudenn.teut_end");

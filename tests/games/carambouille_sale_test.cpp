@@ -262,6 +262,38 @@ TEST_CASE("The stall rule: two quiet rounds in a row begin the end") {
 }
 
 
+TEST_CASE("Trading waits for nobody: it ends when the Merchant rings or at trading_seconds") {
+    cb::Stacked s;
+    s.merchant = 2;
+    s.hands = {{"persuasion", "ail"}, {"fromage"}, {"herbes"}};
+    Table t(s, Json{{"trading_seconds", 30}});
+    t.expire(1000 + cb::kBellMs);  // nobody rang: the bell rings by itself
+    REQUIRE(t.phase() == "trading");
+    const TimeMs opened = 1000 + cb::kBellMs;
+    const auto deadlines = t.state->deadlines();
+    REQUIRE(deadlines.size() == 1);
+    CHECK(deadlines[0].kind == "trading");
+    CHECK(deadlines[0].at == opened + 30'000);
+    CHECK_FALSE(deadlines[0].seat.has_value());
+    CHECK(t.state->waiting_for().empty());
+    for (Seat seat = 0; seat < 3; ++seat) CHECK_FALSE(t.state->default_action(seat).has_value());
+    // A Persuasion waits for its persuader only, with its own deadline.
+    t.act(0, {{"type", "persuade"}, {"target", 1}}, opened + 1000);
+    CHECK(t.state->waiting_for() == std::vector<Seat>{0});
+    t.act(0, {{"type", "persuasion_exchange"}, {"take", Json::array()}, {"give", Json::array()}}, opened + 2000);
+    CHECK(t.state->waiting_for().empty());
+    t.act(1, offer(0, {t.id(1, "fromage")}, Json::array(), Json::array()), opened + 29'000);
+    t.expire(opened + 29'999);
+    CHECK(t.phase() == "trading");
+    t.act(0, accept(t.view().at("offers").at(0).at("id"), {t.id(0, "ail")}), opened + 29'999);
+    CHECK(t.count(0, "fromage") == 1);
+    const auto closed = t.expire(opened + 30'000);
+    CHECK(t.phase() == "sale");
+    REQUIRE_FALSE(closed.empty());
+    CHECK(closed.front().text_key == "carambouille.trading_closed");
+    CHECK(closed.front().params.at("by") == "time");
+}
+
 TEST_CASE("Who is waited for, and what the defaults do") {
     cb::Stacked s;
     s.merchant = 1;
@@ -272,8 +304,10 @@ TEST_CASE("Who is waited for, and what the defaults do") {
     CHECK_FALSE(t.state->default_action(0).has_value());
     t.act(1, *t.state->default_action(1));
     CHECK(t.phase() == "trading");
-    CHECK(t.state->waiting_for() == std::vector<Seat>{1});  // the First Merchant's bell
-    t.act(1, *t.state->default_action(1));
+    // Trading waits for nobody: the Merchant may ring, but nothing rings for it.
+    CHECK(t.state->waiting_for().empty());
+    CHECK_FALSE(t.state->default_action(1).has_value());
+    t.act(1, {{"type", "ring"}});
     REQUIRE(t.phase() == "sale");
     CHECK(t.state->waiting_for() == std::vector<Seat>{1});
     t.act(1, sell("fromage", 2));

@@ -9,8 +9,10 @@
 
 #include "games/carambouille/carambouille.hpp"
 #include "games/carambouille/cards.hpp"
+#include "games/carambouille/table.hpp"
 #include "games/core/action_list.hpp"
 #include "games/core/options.hpp"
+#include "tests/support/playout.hpp"
 
 namespace carambouille_test {
 
@@ -128,6 +130,34 @@ inline cb::Stacked fromage_sale() {
     s.merchant = 0;
     s.hands = {{"fromage", "fromage", "fromage", "illusion"}, {"soldes", "ail"}, {"surstock", "ail"}};
     return s;
+}
+
+// The generic random playout's settings for `players`. What random players do freely is bounded
+// so that games end in reasonable time: a few offers per round, sales of all the cards of a
+// product, and Carambouille cards bought only while nobody holds one (a player holding one gets a
+// reaction window on every sale).
+inline taol::testing::PlayoutConfig playout_config(int players, int seeds) {
+    taol::testing::PlayoutConfig config;
+    config.seeds = seeds;
+    config.players = {players};
+    config.options = Json{{"trading_seconds", 60}};
+    config.allow = [](const GameState& state, Seat seat, const Json& action) {
+        const cb::Table& table = *cb::table_of(state);
+        if (action.at("type") == "offer") return table.offers_this_round < 4;
+        if (action.at("type") == "sell") {
+            const int kind = *cb::product_by_name(action.at("product").get<std::string>());
+            const auto& hand = table.hands[seat];
+            const auto held = std::count_if(hand.begin(), hand.end(), [&](int c) { return cb::kind_of(c) == kind; });
+            return action.at("count") == std::min<long>(held, cb::kMaxSale);
+        }
+        if (action.at("type") == "buy" && action.at("count") != 0) {
+            for (Seat s = 0; s < table.players; ++s) {
+                if (table.carambouille_of(s) > 0) return false;
+            }
+        }
+        return true;
+    };
+    return config;
 }
 
 }  // namespace carambouille_test

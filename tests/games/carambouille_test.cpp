@@ -72,7 +72,7 @@ TEST_CASE("A lie needs J'ai menti !, and a lie still gives a product") {
     // The first offer died with its card; only the traders saw the cards.
     CHECK(t.view().at("offers").empty());
     for (const LogEntry& e : entries) {
-        if (e.text_key == "carambouille.trade_cards") CHECK(e.audience == std::vector<Seat>{0, 2});
+        if (e.text_key == "carambouille.trade_cards") CHECK((e.audience == std::vector<Seat>{0} || e.audience == std::vector<Seat>{2}));
         if (e.audience.empty()) CHECK(e.to_json().dump().find(t.id(2, "fromage")) == std::string::npos);
     }
 }
@@ -256,7 +256,7 @@ TEST_CASE("Views hide hands, offer cards and the reserve") {
     REQUIRE(mine.size() == 6);
     CHECK_FALSE(state->view(std::nullopt).contains("hand"));
     for (const auto& [id, kind] : mine.items()) {
-        CHECK(id.size() == 5);
+        CHECK(id.size() == taol::games::kIdLength);
         for (Seat s = 0; s < 5; ++s) {
             if (s != 2) CHECK(state->view(s).dump().find(id) == std::string::npos);
         }
@@ -274,29 +274,7 @@ namespace {
 // The generic random playout for one player count: games must end, conserve the cards and leak
 // nothing. One test case per count, so that ctest can run them side by side.
 void random_playouts(int players) {
-    taol::testing::PlayoutConfig config;
-    config.seeds = 300;
-    config.players = {players};
-    config.options = Json{{"trading_seconds", 60}};
-    // Bound what random players do freely so that games end in reasonable time: a few offers per
-    // round, sales of all the cards of a product, and Carambouille cards bought only while nobody
-    // holds one (a player holding one gets a reaction window on every sale).
-    config.allow = [](const GameState& state, Seat seat, const Json& action) {
-        const cb::Table& table = *cb::table_of(state);
-        if (action.at("type") == "offer") return table.offers_this_round < 4;
-        if (action.at("type") == "sell") {
-            const int kind = *cb::product_by_name(action.at("product").get<std::string>());
-            const auto& hand = table.hands[seat];
-            const auto held = std::count_if(hand.begin(), hand.end(), [&](int c) { return cb::kind_of(c) == kind; });
-            return action.at("count") == std::min<long>(held, cb::kMaxSale);
-        }
-        if (action.at("type") == "buy" && action.at("count") != 0) {
-            for (Seat s = 0; s < table.players; ++s) {
-                if (table.carambouille_of(s) > 0) return false;
-            }
-        }
-        return true;
-    };
+    const taol::testing::PlayoutConfig config = playout_config(players, 300);
     const auto start = std::chrono::steady_clock::now();
     const auto stats = taol::testing::run_playouts(cb::game(), config);
     const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

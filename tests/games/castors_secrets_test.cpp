@@ -3,10 +3,13 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "games/castors/castors.hpp"
+#include "games/core/ids.hpp"
 #include "games/core/options.hpp"
+#include "tests/support/generator_draws.hpp"
 #include "tests/support/playout.hpp"
 
 namespace cs = taol::games::castors;
@@ -256,4 +259,31 @@ TEST_CASE("castors: random playouts of whole games, 3 and 2 cards, a score limit
     config.options = Json{{"rounds", 1}};
     config.allow = [](const GameState&, Seat, const Json& action) { return !action.contains("knock"); };
     REQUIRE(taol::testing::run_playouts(cs::game(), config).games == 5 * 2);
+}
+
+TEST_CASE("castors: ids come from the seed's id maker, never from the generator that shuffles") {
+    // Two deals that use the generator differently (a chosen dealer draws one number less): the
+    // ids are still the id maker's for the seed, in its order.
+    for (std::optional<Seat> dealer : {std::optional<Seat>{}, std::optional<Seat>{2}}) {
+        auto state = dealer ? cs::setup_stacked(options(4), 4, 31, *dealer, nullptr, kT0) : cs::game().setup(options(4), 4, 31, kT0);
+        taol::games::IdMaker maker("castors", 31);
+        std::set<std::string> first;
+        for (int i = 0; i < 16; ++i) first.insert(maker.next());
+        for (const auto& row : cs::table_of(*state)->rows) {
+            for (const cs::Slot& slot : row) CHECK(first.count(slot.id) == 1);
+        }
+    }
+    // Nothing a seat or a spectator is sent during whole games is, or writes, a generator draw.
+    taol::testing::PlayoutConfig config;
+    config.seeds = 6;
+    config.players = {2, 4, 6};
+    std::map<std::uint64_t, taol::testing::GeneratorDraws> draws;
+    config.observe = [&](const GameState& state, const std::vector<LogEntry>& fresh, std::uint64_t seed, TimeMs) {
+        const auto& generator = draws.try_emplace(seed, seed).first->second;
+        for (Viewer v : viewers(cs::table_of(state)->players)) {
+            const auto found = generator.found_in(taol::testing::sent_to(state, v, fresh));
+            if (!found.empty()) FAIL("seed " << seed << ": sent a draw of the generator: " << found.front());
+        }
+    };
+    REQUIRE(taol::testing::run_playouts(cs::game(), config).games == 3 * 6);
 }

@@ -2,10 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <set>
 
 #include "games/castors/castors.hpp"
-#include "games/castors/ids.hpp"
 #include "games/core/action_list.hpp"
 #include "games/core/options.hpp"
 
@@ -152,19 +150,6 @@ TEST_CASE("castors: the deck has 66 cards in one table") {
     CHECK(cs::face_from_json(10) == -1);
 }
 
-TEST_CASE("castors: ids are SipHash-2-4 of a counter, never repeated") {
-    // The reference vector: key 00..0f, message 00..07.
-    CHECK(cs::siphash24(0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL, 0x0706050403020100ULL) == 0x93f5f5799a932462ULL);
-    taol::games::Rng rng(1);
-    cs::IdMaker ids(rng);
-    std::set<std::string> seen;
-    for (int i = 0; i < 5000; ++i) {
-        const std::string id = ids.next();
-        REQUIRE(id.size() == 8);
-        REQUIRE(seen.insert(id).second);
-    }
-}
-
 TEST_CASE("castors: a round starts with the rows dealt and the peek at the end cards") {
     const Json opts = options(4);
     auto state = cs::game().setup(opts, 4, 99, kT0);
@@ -178,10 +163,18 @@ TEST_CASE("castors: a round starts with the rows dealt and the peek at the end c
     CHECK(view.at("first") == (t.dealer + 1) % 4);
     CHECK(view.at("pile") == 49);
     CHECK_FALSE(view.contains("peek_until"));  // the wire has it as a deadline, on the wall clock
-    REQUIRE(state->deadlines().size() == 1);
-    CHECK(state->deadlines()[0].kind == "peek");
-    CHECK(state->deadlines()[0].at == kT0 + 10'000);
+    // One peek deadline per seat still looking, each naming its seat.
+    REQUIRE(state->deadlines().size() == 4);
+    for (Seat s = 0; s < 4; ++s) {
+        CHECK(state->deadlines()[s].kind == "peek");
+        CHECK(state->deadlines()[s].at == kT0 + 10'000);
+        CHECK(state->deadlines()[s].seat == s);
+    }
     CHECK(state->waiting_for() == std::vector<Seat>{0, 1, 2, 3});
+    auto seen = state->apply(2, Json{{"type", "seen"}}, kT0 + 1);
+    REQUIRE(seen.ok());
+    CHECK(seen.value().state->deadlines().size() == 3);
+    for (const auto& d : seen.value().state->deadlines()) CHECK(d.seat != 2);
     // Seat 0 sees its two end cards, and nothing else; a spectator sees no row card.
     const Json& mine = view.at("rows")[0];
     CHECK(mine[0].at("face") == cs::face_json(t.face[t.rows[0][0].uid]));

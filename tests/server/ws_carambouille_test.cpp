@@ -1,7 +1,8 @@
 // Carambouille end to end over real loopback WebSockets: during Dreling Ding three pairs trade at
 // the same time, two players race for one card (an offer to anyone, or one card offered to both),
-// and acceptances race the First Merchant's closing bell, round after round. The cards that change hands reach their two traders
-// only; every racing action gets exactly one answer, a trade or a too_late naming the winner.
+// and acceptances race the First Merchant's closing bell, round after round. The cards that change
+// hands reach their two traders only, under fresh ids for their new holders; every racing action
+// gets exactly one answer, a trade or a too_late naming the winner.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -219,36 +220,68 @@ std::string card_other_than(const Cards& hand, const std::set<std::string>& exce
     return {};
 }
 
-// The hands once the accepted trades are applied to `before`.
-std::vector<Cards> after_trades(std::vector<Cards> hands, const std::vector<Trade>& trades) {
+// The hands once the accepted trades are applied to `before`: each keeps the ids of the cards it
+// did not trade, and gets the traded cards under fresh ids (rules: a card that changes hands
+// privately gets a new id for its new holder).
+struct Expected {
+    Cards kept;                           // id -> name, unchanged
+    std::multiset<std::string> received;  // names, under ids nobody had
+};
+
+std::vector<Expected> after_trades(const std::vector<Cards>& hands, const std::vector<Trade>& trades) {
+    std::vector<Expected> out(hands.size());
+    for (std::size_t s = 0; s < hands.size(); ++s) out[s].kept = hands[s];
     for (const Trade& t : trades) {
-        const std::string gave_name = hands[t.from].at(t.gave);
-        const std::string got_name = hands[t.to].at(t.got);
-        hands[t.from].erase(t.gave);
-        hands[t.to].erase(t.got);
-        hands[t.from][t.got] = got_name;
-        hands[t.to][t.gave] = gave_name;
+        out[t.from].kept.erase(t.gave);
+        out[t.to].kept.erase(t.got);
+        out[t.from].received.insert(hands[t.to].at(t.got));
+        out[t.to].received.insert(hands[t.from].at(t.gave));
     }
-    return hands;
+    return out;
 }
 
-void check_hands(Market& market, const std::vector<Cards>& expected) {
+void check_hands(Market& market, const std::vector<Expected>& expected, const std::vector<Cards>& before) {
+    std::set<std::string> ids_before;
+    for (const Cards& hand : before) {
+        for (const auto& [id, name] : hand) ids_before.insert(id);
+    }
     const Json view = market.view();
     for (int s = 0; s < kPlayers; ++s) {
         INFO("seat " << s);
         const Cards hand = market.hand(s);
-        CHECK(hand == expected[s]);
+        std::multiset<std::string> received;
+        for (const auto& [id, name] : hand) {
+            if (auto kept = expected[s].kept.find(id); kept != expected[s].kept.end()) {
+                CHECK(kept->second == name);
+            } else {
+                CHECK_FALSE(ids_before.count(id));
+                received.insert(name);
+            }
+        }
+        CHECK(received == expected[s].received);
+        CHECK(hand.size() == expected[s].kept.size() + expected[s].received.size());
         CHECK(view.at("products").at(s).get<std::size_t>() + view.at("carambouille").at(s).get<std::size_t>() == hand.size());
     }
 }
 
-// Everyone saw the trade happen with its claims and card counts; the two traders alone got its
-// cards, named as they were in the hands before; nobody else received their ids (unless it held
-// one of them earlier in the game).
+// The id under which `seat` now holds the card named `name` that it received (not in `before`).
+std::string received_id(Market& market, int seat, const std::string& name, const Cards& before) {
+    for (const auto& [id, held] : market.hand(seat)) {
+        if (held == name && !before.count(id)) return id;
+    }
+    FAIL("seat " << seat << " received no " << name);
+    return {};
+}
+
+// Everyone saw the trade happen with its claims and card counts; each trader alone got its
+// cards, its own named as they were in its hand before and the other's under their new ids; nobody
+// else received any of these ids (unless it held one of the old ones earlier in the game).
 void check_trade_seen_by_traders_only(Market& market, const Trade& t, const std::vector<Cards>& before) {
     INFO("trade " << t.offer << " from seat " << t.from << " to seat " << t.to);
-    const Json from_gave = {{t.gave, before[t.from].at(t.gave)}};
-    const Json to_gave = {{t.got, before[t.to].at(t.got)}};
+    const std::string gave_name = before[t.from].at(t.gave);
+    const std::string got_name = before[t.to].at(t.got);
+    const std::string gave_new = received_id(market, t.to, gave_name, before[t.to]);
+    const std::string got_new = received_id(market, t.from, got_name, before[t.from]);
     for (int s = 0; s < kPlayers; ++s) {
         INFO("seen by seat " << s);
         const auto log = log_of(market.seat(s));
@@ -261,20 +294,23 @@ void check_trade_seen_by_traders_only(Market& market, const Trade& t, const std:
         const auto cards = entries(log, "carambouille.trade_cards", t.offer);
         if (s == t.from || s == t.to) {
             REQUIRE(cards.size() == 1);
-            CHECK(cards[0].at("params").at("from_gave") == from_gave);
-            CHECK(cards[0].at("params").at("to_gave") == to_gave);
+            const bool offerer = s == t.from;
+            CHECK(cards[0].at("params").at("from_gave") == Json{{offerer ? t.gave : gave_new, gave_name}});
+            CHECK(cards[0].at("params").at("to_gave") == Json{{offerer ? got_new : t.got, got_name}});
+            CHECK_FALSE(mentions(market.seat(s), offerer ? gave_new : got_new));
         } else {
             CHECK(cards.empty());
             const auto held = held_ever(market.seat(s));
             for (const std::string& id : {t.gave, t.got}) {
                 if (!held.count(id)) CHECK_FALSE(mentions(market.seat(s), id));
             }
+            CHECK_FALSE(mentions(market.seat(s), gave_new));
+            CHECK_FALSE(mentions(market.seat(s), got_new));
         }
     }
     CHECK(entries(log_of(market.spectator()), "carambouille.trade", t.offer).size() == 1);
     CHECK(entries(log_of(market.spectator()), "carambouille.trade_cards", t.offer).empty());
-    CHECK_FALSE(mentions(market.spectator(), t.gave));
-    CHECK_FALSE(mentions(market.spectator(), t.got));
+    for (const std::string& id : {t.gave, t.got, gave_new, got_new}) CHECK_FALSE(mentions(market.spectator(), id));
 }
 
 // Three pairs, the First Merchant among them, trade at the same time: offers sent together, then
@@ -306,7 +342,7 @@ void trade_in_three_pairs(Market& market) {
     }
     market.sync_after(answers);
     CHECK(market.view().at("offers").empty());
-    check_hands(market, after_trades(before, trades));
+    check_hands(market, after_trades(before, trades), before);
     for (const Trade& t : trades) check_trade_seen_by_traders_only(market, t, before);
 }
 
@@ -347,7 +383,7 @@ void two_accept_one_card(Market& market, bool to_anyone) {
         CHECK(entries(log, "carambouille.trade", offers.at(1 - won)).empty());
     }
     const Trade done{from, acceptors[won], traded, card, card_other_than(before[acceptors[won]])};
-    check_hands(market, after_trades(before, {done}));
+    check_hands(market, after_trades(before, {done}), before);
     CHECK(market.view().at("offers").empty());
 }
 
@@ -465,7 +501,7 @@ void race_the_bell(Market& market, std::size_t ring_at) {
     check_bell_after_trades(log, done, trades.size() - done.size() + (offered ? 1 : 0));
     CHECK(market.view().at("phase") == "sale");
     for (int s = 0; s < kPlayers; ++s) CHECK(market.seat(s).snapshot(market.rev()).at("view").at("offers").empty());
-    check_hands(market, after_trades(before, done));
+    check_hands(market, after_trades(before, done), before);
     for (const Trade& t : done) check_trade_seen_by_traders_only(market, t, before);
 }
 

@@ -259,9 +259,14 @@ TEST_CASE("Gang de castors over WebSocket: the peek ends when seen or at its dea
     const Json started = a.request({{"type", "start"}});
     REQUIRE(started.at("view").at("phase") == "peek");
     const std::int64_t rev = started.at("rev");
-    const Json& deadline = started.at("deadlines").at(0);
-    CHECK(deadline.at("kind") == "peek");
-    CHECK(deadline.at("seat").is_null());
+    // One peek deadline per seat still looking, at the same time.
+    const Json& deadlines = started.at("deadlines");
+    REQUIRE(deadlines.size() == 2);
+    for (int seat = 0; seat < 2; ++seat) {
+        CHECK(deadlines.at(seat).at("kind") == "peek");
+        CHECK(deadlines.at(seat).at("seat") == seat);
+        CHECK(deadlines.at(seat).at("at") == deadlines.at(0).at("at"));
+    }
     const auto a_ids = row_ids(started, 0);
     const auto b_ids = row_ids(b.snapshot(rev), 1);
 
@@ -274,6 +279,7 @@ TEST_CASE("Gang de castors over WebSocket: the peek ends when seen or at its dea
     CHECK(a_after.front() != a_ids.front());
     CHECK(a_after.back() != a_ids.back());
     CHECK(b.snapshot(rev + 1).at("view").at("rows").at(1).at(0).contains("face"));
+    CHECK(seen.at("deadlines") == Json::array({deadlines.at(1)}));
     CHECK(is_error(a.request({{"type", "act"}, {"action", {{"type", "seen"}}}}), "illegal_action"));
 
     // Bleuenn never says it: the deadline ends the peek (the server's clock, within seconds).

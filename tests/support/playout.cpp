@@ -26,6 +26,17 @@ std::vector<Viewer> viewers_of(int players) {
     return viewers;
 }
 
+// A number in `value` (deep) that can only be a time: games are played from kStart on.
+std::optional<TimeMs> a_time_in(const Json& value) {
+    if (value.is_number_integer() && value.get<TimeMs>() >= kStart) return value.get<TimeMs>();
+    if (value.is_structured()) {
+        for (const Json& inner : value) {
+            if (auto found = a_time_in(inner)) return found;
+        }
+    }
+    return std::nullopt;
+}
+
 std::string view_and_actions(const GameState& state, Viewer viewer) {
     std::string out = state.view(viewer).dump();
     if (viewer) out += state.actions(*viewer).dump();
@@ -79,7 +90,12 @@ struct Checker {
         }
         std::size_t print = std::hash<std::string>{}(deadlines_text(state));
         for (Viewer v : viewers_of(players)) {
-            std::string sent = view_and_actions(state, v);
+            // Views hold no time: the room's clock is not the clients' (deadlines carry times,
+            // converted to the wall clock).
+            const Json view = state.view(v);
+            if (auto t = a_time_in(view)) FAIL(where(step) << ": a time (" << *t << ") in a view");
+            std::string sent = view.dump();
+            if (v) sent += state.actions(*v).dump();
             print = print * 1000003 ^ std::hash<std::string>{}(sent);
             sent += log_and_outcome(state, v, new_log);
             for (const std::string& secret : state.secrets_hidden_from(v)) {
@@ -160,6 +176,7 @@ PlayoutStats run_playouts(const games::Game& game, const PlayoutConfig& config) 
             std::vector<PlayoutEvent> events;
             std::vector<LogEntry> new_log;
             checker.check_state(*state, new_log, 0);
+            if (config.observe) config.observe(*state, new_log, seed, now);
             long long step = 0;
             for (; step < config.max_steps && !state->finished(); ++step) {
                 new_log.clear();
@@ -223,6 +240,7 @@ PlayoutStats run_playouts(const games::Game& game, const PlayoutConfig& config) 
                     }
                 }
                 checker.check_state(*state, new_log, step);
+                if (config.observe) config.observe(*state, new_log, seed, now);
             }
             if (!state->finished()) FAIL(checker.where(step) << ": game not finished after " << step << " steps");
             const Json outcome = state->outcome();

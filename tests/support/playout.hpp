@@ -1,6 +1,7 @@
 #pragma once
 // The generic random-playout test every game passes (ARCHITECTURE.md, convention 4): many seeded
-// games of random legal actions, from every seat that may act, checked at every step.
+// games of random legal actions, from every seat that may act, checked at every step (invariants,
+// secrets, no time in any view, a default for every seat waited for, the replay).
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -24,6 +25,11 @@ struct PlayoutConfig {
     // Optional filter: return false to keep the random player from sending this action (to bound
     // optional actions like free grabs so that games end).
     std::function<bool(const games::GameState&, games::Seat, const Json& action)> allow;
+    // Optional: sees every state of every game (with the log entries that step added, the game's
+    // seed and the time), for tests that check more than the harness does.
+    std::function<void(const games::GameState&, const std::vector<games::LogEntry>& fresh, std::uint64_t seed,
+                       games::TimeMs now)>
+        observe;
 };
 
 // One recorded event of a game, enough to replay it.

@@ -5,8 +5,23 @@ import { countdownElement } from '/js/clock.js';
 import { cardBack, ingredientCard, utensilIcon } from '/games/bigoudenn-cards.js';
 
 const STEP_MS = { bidding: 15000, raise: 10000, follow: 10000, award: 10000, passoire: 10000 };
+const STEP_KIND = { bidding: 'teut_bid', raise: 'teut_raise', follow: 'teut_follow', award: 'teut_award', passoire: 'teut_passoire' };
 
 export function listed(snap, type) { return (snap.actions || []).filter((a) => a.type === type); }
+
+// Countdowns come from the snapshot's deadlines (wall clock), never from the view. A step's
+// deadline: the viewer's own when it is waited on, else any of the step's.
+function stepDeadline(snap, x, me) {
+  const all = (snap.deadlines || []).filter((d) => d.kind === STEP_KIND[x.step]);
+  return all.find((d) => d.seat === me) || all[0] || null;
+}
+
+// The deadline of an open window: windows (view order) and teut_window deadlines both go in the
+// order they close.
+export function windowDeadline(snap, windows, w) {
+  const times = (snap.deadlines || []).filter((d) => d.kind === 'teut_window').sort((a, b) => a.at - b.at);
+  return times[(windows || []).indexOf(w)] || null;
+}
 
 // A template whose other choices are asked in the picker once `fixed` is set (put_back, say).
 export async function sendWith(ctx, template, fixed, title, names) {
@@ -36,7 +51,7 @@ export function teutButtons(v, snap, ctx, names) {
     h('span', { class: 'bg-teut-word' }, ctx.gt('ui.teut')),
     h('span', { class: 'bg-teut-what' }, utensilIcon(a.utensil, 22),
       ctx.gt('ui.teut_on', { utensil: names.the(a.utensil), tool: names.utensil(a.utensil), holder: w ? ctx.seatName(w.holder) : '' })),
-    w ? countdownElement({ at: w.until }, 10000) : null);
+    w ? countdownElement(windowDeadline(snap, v.windows, w), 10000) : null);
   }));
 }
 
@@ -56,7 +71,7 @@ function bidPile(x, side, v, ctx, names) {
 }
 
 function passLabel(step) {
-  return { bidding: 'ui.withdraw', raise: 'ui.no_raise', follow: 'ui.decline', passoire: 'ui.keep_passoire_unused' }[step] || 'ui.pass';
+  return { raise: 'ui.no_raise', follow: 'ui.decline', passoire: 'ui.keep_passoire_unused' }[step] || 'ui.pass';
 }
 
 // The viewer's own controls for the step it may act in.
@@ -114,7 +129,7 @@ export function auctionPanel(v, snap, ctx, names) {
       h('span', { class: 'bg-teut-word' }, ctx.gt('ui.teut')),
       h('span', {}, utensilIcon(x.utensil, 24),
         ctx.gt('ui.contest', { caller: ctx.seatName(x.caller), utensil: names.the(x.utensil), tool: names.utensil(x.utensil), holder: ctx.seatName(x.holder) })),
-      countdownElement({ at: x.until }, STEP_MS[x.step] || 10000)),
+      countdownElement(stepDeadline(snap, x, ctx.mySeat), STEP_MS[x.step] || 10000)),
     h('p', { class: 'bg-step' }, status, x.forced ? h('span', { class: 'bg-tag' }, ctx.gt('ui.forced')) : null),
     h('div', { class: 'bg-bidders' }, x.bids.map((side) => bidPile(x, side, v, ctx, names))),
     myControls(x, v, snap, ctx, names));

@@ -5,7 +5,7 @@
 import { h, clear } from '/js/dom.js';
 import { countdownElement } from '/js/clock.js';
 import { cardBack, faceCard, info, ingredientCard, MENU, DATA, recipePoints, utensilIcon, utensilPiece } from '/games/bigoudenn-cards.js';
-import { auctionPanel, listed, sendWith, teutButtons } from '/games/bigoudenn-auction.js';
+import { auctionPanel, listed, sendWith, teutButtons, windowDeadline } from '/games/bigoudenn-auction.js';
 
 const HANDS = ['left', 'right'];
 
@@ -184,7 +184,7 @@ function handSlot(p, hand, v, snap, ctx, names, isMe) {
   if (shown) parts.push(utensilPiece(shown, names.utensil(shown), { class: 'pending' }), h('span', { class: 'bg-tag' }, ctx.gt('ui.pending')));
   else if (u) parts.push(utensilPiece(u, names.utensil(u), { class: frozen ? 'frozen' : null }));
   else parts.push(h('span', { class: 'bg-free' }, ctx.gt('ui.free_hand')));
-  if (grabWindow) parts.push(h('span', { class: 'bg-window', title: ctx.gt('ui.window') }, countdownElement({ at: grabWindow.until }, 10000)));
+  if (grabWindow) parts.push(h('span', { class: 'bg-window', title: ctx.gt('ui.window') }, countdownElement(windowDeadline(snap, v.windows, grabWindow), 10000)));
   const drop = isMe && u && listed(snap, 'drop').find((a) => (a.hand ? a.hand === hand : a.utensil === u));
   if (drop) {
     parts.push(h('button', {

@@ -2,6 +2,7 @@
 // colour by value second), Carambouille cards, the Mémo prices and the words for claims.
 // The tables mirror games/carambouille/README.md.
 import { h, svg } from '/js/dom.js';
+import { countdownElement } from '/js/clock.js';
 
 export const PRODUCTS = {
   cebettes: 10, ail: 10, herbes: 10, tomates: 20, poivrons: 20, aubergines: 20,
@@ -80,4 +81,10 @@ export function claimsText(list, ctx, empty) {
     if ('carambouille' in c) return ctx.gt('ui.claim_caram', { n: c.carambouille });
     return '?';
   }).join(', ');
+}
+
+// The countdown of the game's deadline `kind` for `seat`, from the snapshot (wall clock): views
+// hold no time. `total` is the deadline's whole length, for the ring.
+export function countdownFor(snap, kind, seat, total) {
+  return countdownElement((snap.deadlines || []).find((d) => d.kind === kind && d.seat === seat), total);
 }

@@ -1,7 +1,7 @@
 // The sale of Carambouille: the seller's lots with their Mémo prices, the sale on the table with
 // its reaction windows (Illusion, Soldes, Surstock, each with its countdown), and buying cards.
 import { h } from '/js/dom.js';
-import { card, cardName, memoPrice, valueOf } from '/games/carambouille-cards.js';
+import { card, cardName, memoPrice, valueOf, countdownFor } from '/games/carambouille-cards.js';
 
 const listed = (snap, type) => (snap.actions || []).filter((a) => a.type === type);
 
@@ -22,7 +22,7 @@ function saleOnTable(sale, snap, ctx) {
       h('div', { class: 'cr-sale-info' },
         h('span', {}, ctx.gt('ui.sale_by', { name: ctx.seatName(sale.seller), n: sale.count, product: cardName(sale.product, ctx) })),
         h('span', { class: 'cr-price' }, ctx.gt('ui.price', { n: sale.price })), marks)),
-    h('p', { class: 'cr-window' }, ctx.gt('ui.window_of', { name: ctx.seatName(sale.reactor) }), ' ', ctx.countdown(sale.reactor)),
+    h('p', { class: 'cr-window' }, ctx.gt('ui.window_of', { name: ctx.seatName(sale.reactor) }), ' ', countdownFor(snap, 'reaction', sale.reactor, 8000)),
     mine ? h('div', { class: 'cr-buttons' },
       reacts.map((a) => h('button', {
         class: ['cr-react', a.card], disabled: ctx.pending, dataset: { act: 'react', key: `cr-react-${a.card}` },

@@ -2,7 +2,7 @@
 // ask, to one player or to all), the open offers with accept / counter / refuse / withdraw, and
 // Persuasion. The server checks every claim; the board only builds what it will send.
 import { h } from '/js/dom.js';
-import { PRODUCTS, CARD_TYPES, card, cardName, claimsText, truthOf, totalValue, isProduct, sortedCards } from '/games/carambouille-cards.js';
+import { PRODUCTS, CARD_TYPES, card, cardName, claimsText, truthOf, totalValue, isProduct, sortedCards, countdownFor } from '/games/carambouille-cards.js';
 
 const listed = (snap, type) => (snap.actions || []).filter((a) => a.type === type);
 
@@ -209,7 +209,7 @@ function persuasionPanel(snap, ctx) {
     }, ctx.gt('ui.play_persuasion')));
   }
   for (const p of v.persuasions || []) {
-    const line = h('p', { class: 'cr-persuasion' }, ctx.gt('ui.persuasion_running', { persuader: ctx.seatName(p.persuader), target: ctx.seatName(p.target) }), ' ', ctx.countdown(p.persuader));
+    const line = h('p', { class: 'cr-persuasion' }, ctx.gt('ui.persuasion_running', { persuader: ctx.seatName(p.persuader), target: ctx.seatName(p.target) }), ' ', countdownFor(snap, 'persuasion', p.persuader, 60000));
     out.push(line);
     if (p.persuader !== ctx.mySeat || !p.products) continue;
     const st = ctx.state;

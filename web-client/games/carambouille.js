@@ -4,7 +4,7 @@
 // the client never guesses a hidden card.
 import { h, clear } from '/js/dom.js';
 import { logText } from '/js/i18n.js';
-import { card, cardName, memoPrice, valueOf, isProduct, sortedCards, bellIcon } from '/games/carambouille-cards.js';
+import { card, cardName, memoPrice, valueOf, isProduct, sortedCards, bellIcon, countdownFor } from '/games/carambouille-cards.js';
 import { tradingBoard, handMode, freshDraft } from '/games/carambouille-trade.js';
 import { saleBoard } from '/games/carambouille-sale.js';
 
@@ -139,7 +139,7 @@ function bellArea(snap, ctx) {
   return h('div', { class: 'cr-bellbar' }, ding,
     ring ? h('button', { class: 'cr-ring primary big', disabled: ctx.pending, dataset: { act: 'ring', key: 'cr-ring' }, onclick: () => ctx.send(ring) }, bellIcon(), ' ', label)
       : h('span', { class: 'cr-note' }, v.phase === 'bell' ? ctx.gt('ui.wait_bell', { name: ctx.seatName(v.merchant) }) : ctx.gt('ui.trading_open')),
-    v.phase === 'bell' ? ctx.countdown(v.merchant) : ctx.countdown(null));
+    v.phase === 'bell' ? countdownFor(snap, 'bell', v.merchant, 15000) : ctx.countdown(null));
 }
 
 // The viewer's hand, grouped by product with the Mémo prices, then its Carambouille cards.

@@ -3,6 +3,7 @@
 // the knock and the last turn, the reveal of the last round and the score sheet. The face of a
 // card is drawn only when the view gives it: the client never remembers a hidden value.
 import { h, clear, svg } from '/js/dom.js';
+import { countdownElement } from '/js/clock.js';
 import { card, faceName, isAction } from '/games/castors-cards.js';
 
 // A knuckle rapping on the table.
@@ -195,7 +196,7 @@ function rowArea(v, seat, ctx, snap, isMe) {
   area.append(h('div', { class: 'cb-row' }, row.map((c, p) => slot(v, seat, p, c, ctx, snap, isMe))));
   if (isMe && v.phase === 'peek' && find(snap, 'seen')) {
     area.append(h('div', { class: 'cb-peek', dataset: { testid: 'peek' } },
-      h('span', {}, ctx.gt('ui.peek_hint')), ctx.countdown(null),
+      h('span', {}, ctx.gt('ui.peek_hint')), countdownElement((snap.deadlines || []).find((d) => d.kind === 'peek' && d.seat === ctx.mySeat), 10000),
       h('button', { class: 'primary big', disabled: ctx.pending, dataset: { act: 'seen', key: 'cb-seen' }, onclick: () => send(snap, ctx, 'seen') }, ctx.gt('ui.seen_btn'))));
   }
   if (isMe && v.phase === 'looked' && v.looked && v.looked.seat === seat) {

@@ -47,12 +47,19 @@ function handOf(p) {
   })));
 }
 
-async function waitForHand(p, has, hasNot) {
+// After a trade: card `gone` has left p's hand, and a card named `name` came in under an id the hand
+// never had (a card that changes hands privately gets a fresh id for its new holder). Its new id.
+async function waitForTraded(p, name, gone, before) {
   try {
-    await p.page.waitForFunction(([yes, no]) => document.querySelector(`[data-testid=cr-hand] [data-card="${yes}"]`)
-      && !document.querySelector(`[data-testid=cr-hand] [data-card="${no}"]`), [has, hasNot]);
+    const fresh = await p.page.waitForFunction(([wanted, left, old]) => {
+      const cards = [...document.querySelectorAll('[data-testid=cr-hand] [data-card]')];
+      if (cards.some((e) => e.dataset.card === left)) return null;
+      const got = cards.find((e) => e.dataset.name === wanted && !old.includes(e.dataset.card));
+      return got ? got.dataset.card : null;
+    }, [name, gone, before]);
+    return await fresh.jsonValue();
   } catch {
-    throw new Error(`${p.name}'s hand should now hold ${has} and no longer ${hasNot}`);
+    throw new Error(`${p.name}'s hand should now hold a new ${name} and no longer ${gone}`);
   }
 }
 
@@ -88,7 +95,8 @@ async function sellOneLot(seller) {
 // One offer made and accepted by clicking; checks who learns what.
 async function tradeByClicking(offerer, target, others) {
   const targetSeat = await seatOf(target);
-  const [give] = await handOf(offerer);
+  const mine = await handOf(offerer);
+  const [give] = mine;
   check(give, `${offerer.name} has no card to offer`);
   await offerer.page.click(`[data-testid=cr-hand] button[data-card="${give.id}"]`);
   await offerer.page.click(`[data-testid=cr-builder] [data-key="cr-to-${targetSeat}"]`);
@@ -109,9 +117,13 @@ async function tradeByClicking(offerer, target, others) {
   await target.page.click(`[data-key="cr-accg-${offer}"]`);
   log(`${offerer.name} gave ${give.label} (${give.id}) to ${target.name} for ${back.label} (${back.id}) in ${offer}`);
 
-  // The two traders' hands changed as expected, and they alone read the cards in their log.
-  await waitForHand(offerer, back.id, give.id);
-  await waitForHand(target, give.id, back.id);
+  // The two traders' hands changed as expected, each card under a fresh id that its giver never
+  // reads; they alone read the cards in their log.
+  const got = await waitForTraded(offerer, back.name, give.id, mine.map((c) => c.id));
+  const gave = await waitForTraded(target, give.name, back.id, theirs.map((c) => c.id));
+  check(got !== back.id && gave !== give.id, `the cards traded in ${offer} kept their ids`);
+  check(!(await offerer.page.content()).includes(gave), `${offerer.name} reads the new id of the card it gave`);
+  check(!(await target.page.content()).includes(got), `${target.name} reads the new id of the card it gave`);
   for (const p of [offerer, target]) {
     const text = await p.page.locator('[data-testid=log]').textContent();
     check(saysWord(text, back.label), `${p.name}'s log does not tell which card ${target.name} gave`);
@@ -125,7 +137,7 @@ async function tradeByClicking(offerer, target, others) {
   }
   for (const p of others) {
     const html = await p.page.content();
-    check(!html.includes(give.id) && !html.includes(back.id), `${p.name}'s page holds the ids of the cards traded in ${offer}`);
+    check([give.id, back.id, got, gave].every((id) => !html.includes(id)), `${p.name}'s page holds the ids of the cards traded in ${offer}`);
     if (back.label !== give.label) {
       const text = await p.page.locator('[data-testid=log]').textContent();
       check(!saysWord(text, back.label), `${p.name}'s log tells which card ${target.name} gave: ${back.label}`);

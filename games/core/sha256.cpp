@@ -1,9 +1,9 @@
-#include "server/sha256.hpp"
+#include "games/core/sha256.hpp"
 
 #include <array>
 #include <cstdint>
 
-namespace taol::server {
+namespace taol::games {
 namespace {
 
 constexpr std::array<std::uint32_t, 64> kRound = {
@@ -48,7 +48,7 @@ void compress(std::array<std::uint32_t, 8>& h, const unsigned char* block) {
 
 }  // namespace
 
-std::string sha256_hex(std::string_view data) {
+Sha256Digest sha256(std::string_view data) {
     std::array<std::uint32_t, 8> h = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                       0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
     std::string padded(data);
@@ -59,12 +59,19 @@ std::string sha256_hex(std::string_view data) {
     for (std::size_t i = 0; i < padded.size(); i += 64) {
         compress(h, reinterpret_cast<const unsigned char*>(padded.data() + i));
     }
+    Sha256Digest digest{};
+    for (std::size_t i = 0; i < 32; ++i) digest[i] = static_cast<std::uint8_t>(h[i / 4] >> (24 - 8 * (i % 4)));
+    return digest;
+}
+
+std::string sha256_hex(std::string_view data) {
     static constexpr char kHex[] = "0123456789abcdef";
     std::string out;
-    for (std::uint32_t word : h) {
-        for (int shift = 28; shift >= 0; shift -= 4) out.push_back(kHex[(word >> shift) & 0xf]);
+    for (std::uint8_t byte : sha256(data)) {
+        out.push_back(kHex[byte >> 4]);
+        out.push_back(kHex[byte & 0xf]);
     }
     return out;
 }
 
-}  // namespace taol::server
+}  // namespace taol::games
