@@ -1,4 +1,4 @@
-// taol-server: the game server. Flags: --host, --port, --data-dir, --sync, --web-root, --help.
+// taol-server: the game server. Flags: --host, --port, --data-dir, --sync, --web-root, --limit, --help.
 #include <spdlog/spdlog.h>
 #include <sys/resource.h>
 
@@ -20,6 +20,10 @@ constexpr std::string_view kUsage =
     "                    full: each event is also on the disk before play goes on, so it\n"
     "                    survives a power cut (slower: one fsync per event)\n"
     "  --web-root DIR    the web client's files (default ./web-client)\n"
+    "  --limit NAME=N    changes one limit (README, \"Security and limits\"); NAME is one of\n"
+    "                    per-address, hello-seconds, idle-seconds, write-stall-seconds,\n"
+    "                    messages-per-second, messages-burst, read-kib-per-second,\n"
+    "                    api-per-second, api-burst\n"
     "  --help            this text\n";
 
 // Ten thousand connections need more descriptors than the usual soft limit of 1024.
@@ -36,6 +40,30 @@ int usage_error(const std::string& message) {
     return 2;
 }
 
+// NAME=N of --limit into `limits`; false when NAME is unknown or N is not a positive number
+// (0 is allowed for per-address: no limit).
+bool set_limit(taol::server::ConnectionLimits& limits, const std::string& text) {
+    const auto equals = text.find('=');
+    if (equals == std::string::npos) return false;
+    const std::string name = text.substr(0, equals);
+    const std::string value = text.substr(equals + 1);
+    char* end = nullptr;
+    const double n = std::strtod(value.c_str(), &end);
+    if (value.empty() || *end != '\0' || n < 0 || (n == 0 && name != "per-address")) return false;
+    const auto ms = static_cast<taol::server::TimeMs>(n * 1000);
+    if (name == "per-address") limits.max_per_address = static_cast<std::size_t>(n);
+    else if (name == "hello-seconds") limits.hello_ms = ms;
+    else if (name == "idle-seconds") limits.idle_ms = ms;
+    else if (name == "write-stall-seconds") limits.write_stall_ms = ms;
+    else if (name == "messages-per-second") limits.messages_per_second = n;
+    else if (name == "messages-burst") limits.burst = n;
+    else if (name == "read-kib-per-second") limits.read_bytes_per_second = static_cast<std::size_t>(n * 1024);
+    else if (name == "api-per-second") limits.api_per_second = n;
+    else if (name == "api-burst") limits.api_burst = n;
+    else return false;
+    return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -46,7 +74,8 @@ int main(int argc, char** argv) {
             std::cout << kUsage;
             return 0;
         }
-        if (flag != "--host" && flag != "--port" && flag != "--data-dir" && flag != "--web-root" && flag != "--sync") {
+        if (flag != "--host" && flag != "--port" && flag != "--data-dir" && flag != "--web-root" && flag != "--sync" &&
+            flag != "--limit") {
             return usage_error("unknown option '" + std::string(flag) + "'");
         }
         if (i + 1 >= argc) return usage_error(std::string(flag) + " needs a value");
@@ -54,6 +83,9 @@ int main(int argc, char** argv) {
         if (flag == "--host") config.host = value;
         else if (flag == "--data-dir") config.data_dir = value;
         else if (flag == "--web-root") config.web_root = value;
+        else if (flag == "--limit") {
+            if (!set_limit(config.limits, value)) return usage_error("--limit " + value + ": unknown limit or bad number");
+        }
         else if (flag == "--sync") {
             const auto sync = taol::server::parse_sync_policy(value);
             if (!sync) return usage_error("--sync must be normal or full");

@@ -81,7 +81,7 @@ void WebSocketSession::watch() {
         const auto since = [&](auto t) { return std::chrono::duration_cast<std::chrono::milliseconds>(now - t).count(); };
         if (!self->player_ && since(self->opened_) >= limits.hello_ms) {
             self->context_.metrics.connections_timed_out++;
-            return self->drop("said no hello in time");
+            return self->drop("said no hello in time", true);
         }
         if (self->writing_ && since(self->write_started_) >= limits.write_stall_ms) {
             self->context_.metrics.connections_timed_out++;
@@ -217,8 +217,10 @@ void WebSocketSession::close_gracefully(CloseReason reason) {
     ws_.async_close(*closing_, [self = shared_from_this()](beast::error_code) { self->finish(); });
 }
 
-void WebSocketSession::drop(const char* why) {
-    spdlog::warn("websocket {}: {}: dropped", remote_, why);
+void WebSocketSession::drop(const char* why, bool quietly) {
+    // A crowd of idle connections timing out must not fill the log: those go at debug level.
+    if (quietly) spdlog::debug("websocket {}: {}: dropped", remote_, why);
+    else spdlog::warn("websocket {}: {}: dropped", remote_, why);
     context_.metrics.connections_dropped++;
     closing_ = CloseReason(websocket::close_code::policy_error);
     beast::get_lowest_layer(ws_).close();

@@ -49,7 +49,7 @@ private:
     // Closes once what is queued is written.
     void close_gracefully(CloseReason reason);
     // Closes at once (a client that cannot keep up).
-    void drop(const char* why);
+    void drop(const char* why, bool quietly = false);
     // Once, when the connection is over: tells the hub.
     void finish();
 

@@ -54,7 +54,7 @@ Json common_options() {
         // The room's own: the host may also change them during a game (configure).
         {{"name", "spectators_chat"}, {"type", "bool"}, {"default", true},
          {"label", label("Les spectateurs peuvent écrire", "Spectators may chat")}},
-        {{"name", "spectators_max"}, {"type", "int"}, {"default", 200}, {"min", 0}, {"max", 1000},
+        {{"name", "spectators_max"}, {"type", "int"}, {"default", 200}, {"min", 0}, {"max", 10000},
          {"label", label("Spectateurs au plus", "Spectators at most")}},
     });
 }
