@@ -7,6 +7,7 @@
 
 #include "games/registry.hpp"
 #include "server/sqlite_journal.hpp"
+#include "tests/server/faulty_journal.hpp"
 #include "tests/server/hub_fixture.hpp"
 #include "tests/server/random_room.hpp"
 #include "tests/server/temp_dir.hpp"
@@ -154,4 +155,61 @@ TEST_CASE("Two hellos with one token at once: exactly one connection holds the s
         CHECK(winner.connection->last().at("type") == "chat");
         CHECK(loser.connection->last().at("type") != "chat");
     }
+}
+
+TEST_CASE("A restart while the journal cannot write: nobody shows connected, nobody waits forever") {
+    spdlog::set_level(spdlog::level::off);
+    TempDir dir;
+    server::SqliteJournal disk(dir.path(), server::SyncPolicy::normal);
+    FaultyJournal journal(disk);
+    std::string code, anna, bleuenn;
+    {
+        HubFixture before(&journal);
+        HubFixture::Client a, b;
+        anna = before.hello(a, "Anna").at("token");
+        bleuenn = before.hello(b, "Bleuenn").at("token");
+        code = before.send(a, R"({"type":"create","game":"fishfish","options":{"absent_seconds":10},"id":2})").at("room");
+        before.send(b, join(code));
+        REQUIRE(before.send(a, R"({"type":"start","id":4})").at("type") == "snapshot");
+        // The server dies with both connected (no close reaches the hub).
+    }
+    journal.refuse_writes = true;
+    HubFixture after(&journal);
+    REQUIRE(after.hub().restore() == 1);
+    CHECK(after.summary(code).body.at("players").at(0).at("connected") == false);
+    CHECK(after.summary(code).body.at("players").at(1).at("connected") == false);
+
+    // Bleuenn comes back while the disk still refuses: she sees Anna away, and the room keeps trying.
+    HubFixture::Client b;
+    after.hello(b, "Bleuenn", bleuenn);
+    CHECK(b.connection->frames.at(1).at("seats").at(0).at("connected") == false);
+    journal.refuse_writes = false;
+    after.advance(1000);
+    after.hub().find_room(code)->post([](server::Room& room, server::Instant now) { room.tick(now); });
+    after.drain();
+    const auto events = disk.load(code)->events;
+    int away = 0;
+    for (const auto& e : events) away += std::holds_alternative<server::event::Disconnected>(e.body) ? 1 : 0;
+    CHECK(away >= 1);  // Anna's absence is recorded: her absent clock can run
+}
+
+TEST_CASE("A room the journal reports damaged is refused by name, and the others are served") {
+    spdlog::set_level(spdlog::level::off);
+    TempDir dir;
+    server::SqliteJournal disk(dir.path(), server::SyncPolicy::normal);
+    FaultyJournal journal(disk);
+    HubFixture f(&journal);
+    HubFixture::Client a;
+    f.hello(a, "Anna");
+    const std::string code = f.send(a, R"({"type":"create","game":"bharg","id":2})").at("room");
+    f.close(a);
+    f.advance(1000);
+    f.hub().sweep();
+    f.drain();
+    journal.damaged.insert(code);
+    HubFixture::Client c;
+    f.hello(c, "Corentin");
+    CHECK(f.send(c, join(code, "spectator")).at("code") == "room_damaged");
+    CHECK(f.replay(code).status == 500);
+    CHECK(f.send(c, R"({"type":"create","game":"bharg","id":7})").at("type") == "room");
 }
