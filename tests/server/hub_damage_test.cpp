@@ -3,27 +3,18 @@
 // survives a change of rules; two hellos with one token leave exactly one connection in the seat.
 #include <catch2/catch.hpp>
 
-#include <sqlite3.h>
-
 #include "games/registry.hpp"
 #include "server/sqlite_journal.hpp"
 #include "tests/server/faulty_journal.hpp"
 #include "tests/server/hub_fixture.hpp"
 #include "tests/server/random_room.hpp"
+#include "tests/server/sqlite_tamper.hpp"
 #include "tests/server/temp_dir.hpp"
 
 using namespace taol;
 using namespace taol::testing;
 
 namespace {
-
-void tamper(const std::filesystem::path& db, const std::string& sql) {
-    sqlite3* handle = nullptr;
-    REQUIRE(sqlite3_open(db.string().c_str(), &handle) == SQLITE_OK);
-    const int rc = sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, nullptr);
-    sqlite3_close(handle);
-    REQUIRE(rc == SQLITE_OK);
-}
 
 std::string join(const std::string& code, const char* as = "player") {
     return Json{{"type", "join"}, {"room", code}, {"as", as}, {"id", 3}}.dump();

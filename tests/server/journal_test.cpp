@@ -2,13 +2,12 @@
 // journals to it: a write that fails refuses what it would have recorded and changes nothing.
 #include <catch2/catch.hpp>
 
-#include <sqlite3.h>
-
 #include <fstream>
 
 #include "server/sqlite_journal.hpp"
 #include "games/core/sha256.hpp"
 #include "tests/server/room_fixture.hpp"
+#include "tests/server/sqlite_tamper.hpp"
 #include "tests/server/temp_dir.hpp"
 
 using namespace taol;
@@ -181,22 +180,6 @@ TEST_CASE("A deadline that cannot be recorded waits, holds everything else back,
     REQUIRE(std::holds_alternative<event::Expired>(events.back().body));
     CHECK(events.back().at == at(10'000));  // stamped with its own time, not the retry's
 }
-
-namespace {
-
-// Runs `sql` on the journal's file behind its back (a bad row, as a damaged disk would leave).
-void tamper(const std::filesystem::path& db, const std::string& sql) {
-    sqlite3* handle = nullptr;
-    REQUIRE(sqlite3_open(db.string().c_str(), &handle) == SQLITE_OK);
-    char* error = nullptr;
-    const int rc = sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, &error);
-    INFO((error ? error : ""));
-    sqlite3_free(error);
-    sqlite3_close(handle);
-    REQUIRE(rc == SQLITE_OK);
-}
-
-}  // namespace
 
 TEST_CASE("A journal file that is empty, corrupt or another database is reported, never replaced") {
     spdlog::set_level(spdlog::level::off);
