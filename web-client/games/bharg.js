@@ -27,7 +27,7 @@ export function prompt(snap, ctx) {
   const v = snap.view || {};
   if (findAction(snap, 'draw')) return ctx.gt(findAction(snap, 'draw', 'discard') ? 'ui.prompt_draw' : 'ui.prompt_draw_deck');
   if (findAction(snap, 'discard')) return ctx.gt('ui.prompt_discard');
-  if (findAction(snap, 'ready')) return ctx.gt('ui.prompt_ready');
+  if (findAction(snap, 'continue')) return ctx.gt('ui.prompt_ready');
   if (PLAYING.has(v.phase)) return ctx.gt('ui.prompt_wait_turn', { name: ctx.seatName(v.turn) });
   if (v.phase === 'round_over') return ctx.gt('ui.prompt_wait_ready', { names: notReady(v).map((s) => ctx.seatName(s)).join(', ') });
   return null;
@@ -204,10 +204,10 @@ function resultPanel(v, ctx, snap) {
           : ctx.gt('ui.score_of', { n: score(v, seat), target: v.target }))),
       arranged(arr, ctx, { aceSuits, testid: 'revealed-hand' })));
   }
-  const ready = findAction(snap, 'ready');
+  const ready = findAction(snap, 'continue');
   if (ready) {
     panel.append(h('div', { class: 'bh-buttons' }, h('button', {
-      class: 'primary big', disabled: ctx.pending, dataset: { act: 'ready', key: 'bh-ready' },
+      class: 'primary big', disabled: ctx.pending, dataset: { act: 'continue', key: 'bh-ready' },
       onclick: () => ctx.send(ready),
     }, ctx.gt('ui.ready'))));
   } else if (v.phase === 'round_over') {
