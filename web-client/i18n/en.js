@@ -180,7 +180,10 @@ export default {
     game_over: 'The game is over.',
     storage_error: 'The server could not record the move, so it did not happen.',
   },
-  log: {},
+  log: {
+    // Around an entry the server played for someone (params.auto).
+    auto: { turn: 'time ran out — {text} (played automatically)', absent: 'player away — {text} (played automatically)' },
+  },
 
   // ---------------------------------------------------------------- Fish Fish
   fishfish: {

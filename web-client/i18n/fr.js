@@ -183,7 +183,10 @@ export default {
     game_over: 'La partie est finie.',
     storage_error: 'Le serveur n’a pas pu enregistrer le coup : il n’a pas eu lieu.',
   },
-  log: {},
+  log: {
+    // Around an entry the server played for someone (params.auto).
+    auto: { turn: 'temps écoulé — {text} (joué automatiquement)', absent: 'joueur absent — {text} (joué automatiquement)' },
+  },
 
   // ---------------------------------------------------------------- Fish Fish
   fishfish: {
