@@ -1,7 +1,8 @@
 # Installs the Debian packages Taol needs, when they are missing. Sourced by ./run and ./test.
 
 # Packages to build and run the server.
-TAOL_BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev)
+TAOL_BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev
+                     zlib1g-dev libbrotli-dev)
 # More for the tests: Catch2, and Debian's Chromium driven from Node.js for the browser tests.
 TAOL_TEST_PACKAGES=(catch2 chromium)
 
