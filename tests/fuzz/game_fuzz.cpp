@@ -77,6 +77,8 @@ public:
         checked({});
     }
 
+    int steps() const { return step_; }
+
     void step(ByteReader& in) {
         ++step_;
         now_ += in.byte() * 40;  // up to 10 s pass between two messages
@@ -166,24 +168,24 @@ private:
 
     void send(Seat seat, const Json& action, bool must_accept, const char* what) {
         const std::string sent = action.dump();
-        const std::string about = where() + ": " + what + " from seat " + std::to_string(seat) + ", " + sent;
+        const auto about = [&] { return where() + ": " + what + " from seat " + std::to_string(seat) + ", " + sent; };
         auto result = [&]() -> games::Result<games::Applied> {
             try {
                 return state_->apply(seat, action, now_);
             } catch (const std::exception& e) {
-                broken(about + ", made apply throw: " + e.what());
+                broken(about() + ", made apply throw: " + e.what());
             }
         }();
         if (!result.ok()) {
             const std::string& message = result.error().message;
-            if (must_accept) broken(about + ", is refused: " + message);
+            if (must_accept) broken(about() + ", is refused: " + message);
             // An error may quote what the seat sent (a secret it guessed), nothing else hidden from it.
             for (const std::string& secret : state_->secrets_hidden_from(seat)) {
                 if (message.find(secret) != std::string::npos && sent.find(secret) == std::string::npos) {
-                    broken(about + ", is refused naming the secret " + secret + ": " + message);
+                    broken(about() + ", is refused naming the secret " + secret + ": " + message);
                 }
             }
-            if (taol::testing::fingerprint(*state_, players_) != print_) broken(about + ", refused, changed what viewers see");
+            if (taol::testing::fingerprint(*state_, players_) != print_) broken(about() + ", refused, changed what viewers see");
             return;
         }
         events_.push_back({false, seat, sent, now_});
@@ -232,7 +234,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     ByteReader in(data, size);
     const auto all = games::all_games();
     Session session(*all[in.below(all.size())], in);
-    for (int step = 0; step < kMaxSteps && !in.empty(); ++step) session.step(in);
+    while (!in.empty() && session.steps() < kMaxSteps) session.step(in);
     session.check_replay();
     return 0;
 }
