@@ -1,10 +1,24 @@
 // Ar Seizh Bigoudenn: the TEUT! buttons and the auction panel (bids face down, the reveal, the
-// raise and follow, the award, the passoire). Only listed actions are clickable.
+// raise and follow, the award, the passoire). Only listed actions are clickable. Countdowns come
+// from the snapshot's deadlines (the view carries no time).
 import { h } from '/js/dom.js';
-import { countdownElement } from '/js/clock.js';
 import { cardBack, ingredientCard, utensilIcon } from '/games/bigoudenn-cards.js';
 
-const STEP_MS = { bidding: 15000, raise: 10000, follow: 10000, award: 10000, passoire: 10000 };
+const STEP_KINDS = ['teut_bid', 'teut_raise', 'teut_follow', 'teut_award', 'teut_passoire'];
+
+// The deadline of each open TEUT! window, by utensil: windows and `teut_window` deadlines are
+// matched by their holder, in the order they opened.
+export function windowDeadlines(v, ctx) {
+  const byUtensil = new Map();
+  const holders = new Map();
+  for (const w of v.windows || []) {
+    const mine = holders.get(w.holder) ?? 0;
+    holders.set(w.holder, mine + 1);
+    const d = ctx.deadlines('teut_window').filter((x) => x.seat === w.holder)[mine];
+    if (d) byUtensil.set(w.utensil, d);
+  }
+  return byUtensil;
+}
 
 export function listed(snap, type) { return (snap.actions || []).filter((a) => a.type === type); }
 
@@ -26,17 +40,18 @@ export async function sendWith(ctx, template, fixed, title, names) {
 export function teutButtons(v, snap, ctx, names) {
   const calls = listed(snap, 'teut');
   if (!calls.length) return null;
+  const windows = windowDeadlines(v, ctx);
   return h('div', { class: 'bg-teut-bar', role: 'group', 'aria-label': ctx.gt('ui.teut_title') }, calls.map((a) => {
     const w = (v.windows || []).find((x) => x.utensil === a.utensil);
     return h('button', {
       class: 'bg-teut-button', disabled: ctx.pending,
-      dataset: { act: 'teut', key: `bg-teut-${a.utensil}` },
+      dataset: { act: 'teut', key: `bg-teut-${a.utensil}`, utensil: a.utensil },
       onclick: () => ctx.send(a),
     },
     h('span', { class: 'bg-teut-word' }, ctx.gt('ui.teut')),
     h('span', { class: 'bg-teut-what' }, utensilIcon(a.utensil, 22),
       ctx.gt('ui.teut_on', { utensil: names.the(a.utensil), tool: names.utensil(a.utensil), holder: w ? ctx.seatName(w.holder) : '' })),
-    w ? countdownElement({ at: w.until }, 10000) : null);
+    ctx.countdownOf(windows.get(a.utensil)));
   }));
 }
 
@@ -49,7 +64,7 @@ function bidPile(x, side, v, ctx, names) {
       h('span', { class: 'bg-role' }, ctx.gt(seat === x.caller ? 'ui.caller' : 'ui.holder'))),
     h('div', { class: 'bg-bids' }, side.cards.length
       ? side.cards.map((b) => (b.card
-        ? ingredientCard(b.card, names, { small: true, class: b.revealed ? 'revealed' : 'sealed' })
+        ? ingredientCard(b.card, names, { small: true, class: b.revealed ? 'revealed' : 'sealed', flip: true })
         : cardBack({ small: true, label: ctx.gt('ui.sealed_bid') })))
       : h('span', { class: 'bg-nobid' }, ctx.gt(passed ? 'ui.no_bid' : empty ? 'ui.nothing_to_bid' : 'ui.thinking'))),
     h('span', { class: 'bg-count-line' }, ctx.gt('ui.ingredients_n', { n: (v.players[seat] || {}).surface_count ?? 0 })));
@@ -109,12 +124,13 @@ export function auctionPanel(v, snap, ctx, names) {
       raiser: x.raiser !== null && x.raiser !== undefined ? ctx.seatName(x.raiser) : '',
       holder: x.passoire_holder !== null && x.passoire_holder !== undefined ? ctx.seatName(x.passoire_holder) : '',
     });
+  const step = STEP_KINDS.map((k) => ctx.deadlines(k)[0]).find(Boolean);
   return h('section', { class: ['bg-auction', `step-${x.step}`], 'aria-live': 'polite' },
     h('header', { class: 'bg-auction-head' },
       h('span', { class: 'bg-teut-word' }, ctx.gt('ui.teut')),
-      h('span', {}, utensilIcon(x.utensil, 24),
-        ctx.gt('ui.contest', { caller: ctx.seatName(x.caller), utensil: names.the(x.utensil), tool: names.utensil(x.utensil), holder: ctx.seatName(x.holder) })),
-      countdownElement({ at: x.until }, STEP_MS[x.step] || 10000)),
+      utensilIcon(x.utensil, 24),
+      h('span', { class: 'bg-contest' }, ctx.gt('ui.contest', { caller: ctx.seatName(x.caller), utensil: names.the(x.utensil), tool: names.utensil(x.utensil), holder: ctx.seatName(x.holder) })),
+      ctx.countdownOf(step)),
     h('p', { class: 'bg-step' }, status, x.forced ? h('span', { class: 'bg-tag' }, ctx.gt('ui.forced')) : null),
     h('div', { class: 'bg-bidders' }, x.bids.map((side) => bidPile(x, side, v, ctx, names))),
     myControls(x, v, snap, ctx, names));

@@ -27,7 +27,8 @@ export function cardName(name, ctx) {
   return isProduct(name) ? ctx.gt(`products.${name}`) : ctx.gt(`cards.${name}`);
 }
 
-// A card face: `name` is a product or a card type; null draws a back.
+// A card face: `name` is a product or a card type; null draws a back. opts: small, class, count,
+// flip (the card's id: its motion key, js/motion.js).
 export function card(name, ctx, opts = {}) {
   if (!name) {
     return h('span', { class: ['cr-card', 'back', opts.small && 'small', opts.class], role: 'img', 'aria-label': ctx.gt('ui.hidden_card') },
@@ -38,12 +39,13 @@ export function card(name, ctx, opts = {}) {
     const value = valueOf(name);
     return h('span', {
       class: ['cr-card', 'product', `v${value}`, opts.small && 'small', opts.class], role: 'img',
-      'aria-label': `${label} (${value})`,
+      'aria-label': `${label} (${value})`, dataset: opts.flip ? { flip: `card:${opts.flip}` } : null,
     }, h('span', { class: 'value' }, String(value)), h('span', { class: ['name', label.length > 8 && 'long'] }, label),
     opts.count > 1 ? h('span', { class: 'count' }, `×${opts.count}`) : null);
   }
   return h('span', {
     class: ['cr-card', 'caram', name, opts.small && 'small', opts.class], role: 'img', 'aria-label': label,
+    dataset: opts.flip ? { flip: `card:${opts.flip}` } : null,
   }, h('span', { class: 'glyph', 'aria-hidden': 'true' }, GLYPH[name] || '★'), h('span', { class: ['name', label.length > 8 && 'long'] }, label),
   opts.count > 1 ? h('span', { class: 'count' }, `×${opts.count}`) : null);
 }

@@ -8,6 +8,7 @@ import { fill, choices, pickFromTemplate } from '/js/picker.js';
 import { play } from '/js/sound.js';
 import { renderWaiting, renderEndboard } from '/js/room-parts.js';
 import { icon } from '/js/icons.js';
+import { measure, play as playMotion, shake } from '/js/motion.js';
 
 const loaded = new Map(); // game id -> Promise<renderer module>
 
@@ -21,6 +22,32 @@ export function loadRenderer(id) {
   return loaded.get(id);
 }
 
+// The side panel is a drawer below this size (css/room.css says the same).
+const drawerQuery = matchMedia('(max-width: 899px), (max-height: 559px)');
+const TABS = ['players', 'log', 'chat'];
+
+// The table must fit its box: when the game's parts overflow it, `--fit` (which the games' card
+// sizes are multiplied by, never under a touch target) shrinks step by step until they do not.
+function overflows(root) {
+  const board = root.firstElementChild;
+  if (!board) return false;
+  if (board.scrollHeight > root.clientHeight + 1 || board.scrollWidth > root.clientWidth + 1) return true;
+  for (const part of board.children) {
+    if (part.scrollHeight > part.clientHeight + 1 || part.scrollWidth > part.clientWidth + 1) return true;
+  }
+  return false;
+}
+
+function fitTable(root) {
+  let fit = 1;
+  root.style.setProperty('--fit', '1');
+  if (!document.documentElement.classList.contains('room-screen')) return;
+  while (fit > 0.6 && overflows(root)) {
+    fit = Math.round((fit - 0.08) * 100) / 100;
+    root.style.setProperty('--fit', String(fit));
+  }
+}
+
 export class RoomView {
   constructor(main, app) {
     this.app = app;
@@ -32,18 +59,22 @@ export class RoomView {
     this.rerenders = 0;
     this.signatures = {};
     this.totals = new Map();
+    this.sideOpen = false;
+    this.unread = false;
+    this.tab = 'players';
     clear(main);
     this.els = {
       banner: h('div', { class: 'room-banner', hidden: true }),
       endboard: h('section', { class: 'endboard', hidden: true, dataset: { testid: 'scoreboard' } }),
       waiting: h('section', { class: 'waiting-room', hidden: true }),
       table: h('div', { class: 'table', dataset: { testid: 'table' } }),
-      players: h('section', { class: 'panel players', 'aria-labelledby': 'players-title' }),
+      players: h('section', { class: 'panel players', 'aria-labelledby': 'players-title', dataset: { tab: 'players' } }),
       log: h('ol', { class: 'log-list', dataset: { testid: 'log' } }),
       chatList: h('ol', { class: 'chat-list', 'aria-live': 'polite' }),
       chatForm: null,
       logTitle: h('h2', { id: 'log-title' }),
       chatTitle: h('h2', { id: 'chat-title' }),
+      tabs: h('div', { class: 'side-tabs', role: 'tablist' }),
     };
     const input = h('input', { type: 'text', maxlength: 500, id: 'chat-input', autocomplete: 'off', dataset: { key: 'chat-input', testid: 'chat-input' } });
     this.els.chatInput = input;
@@ -59,18 +90,56 @@ export class RoomView {
         app.chat(text);
       },
     }, this.els.chatLabel, input, this.els.chatSend);
-    main.append(h('div', { class: 'room' },
+    this.els.side = h('aside', { class: 'side', id: 'side-panel', dataset: { tab: this.tab } },
+      this.els.tabs,
+      this.els.players,
+      h('section', { class: 'panel log', 'aria-labelledby': 'log-title', dataset: { tab: 'log' } }, this.els.logTitle, this.els.log),
+      h('section', { class: 'panel chat', 'aria-labelledby': 'chat-title', dataset: { tab: 'chat' } }, this.els.chatTitle, this.els.chatList, this.els.chatForm));
+    this.els.room = h('div', { class: 'room' },
       h('section', { class: 'table-area' }, this.els.banner, this.els.endboard, this.els.waiting, this.els.table),
-      h('aside', { class: 'side' },
-        this.els.players,
-        h('section', { class: 'panel log', 'aria-labelledby': 'log-title' }, this.els.logTitle, this.els.log),
-        h('section', { class: 'panel chat', 'aria-labelledby': 'chat-title' }, this.els.chatTitle, this.els.chatList, this.els.chatForm))));
+      this.els.side,
+      h('div', { class: 'side-scrim', onclick: () => this.toggleSide(false) }));
+    main.append(this.els.room);
+    this.els.side.addEventListener('keydown', (e) => { if (e.key === 'Escape' && this.sideOpen) this.toggleSide(false); });
+    // The control a lost race must shake: the last one pressed on the table.
+    this.els.table.addEventListener('click', (e) => {
+      const el = e.target.closest?.('[data-key], [data-flip]');
+      if (el) this.pressed = { key: el.dataset.key, flip: el.dataset.flip || el.querySelector('[data-flip]')?.dataset.flip };
+    }, true);
     this.langChanged();
     for (const msg of app.state.chat) this.appendChat(msg);
   }
 
+  // Opens or closes the drawer (small screens); on a wide screen the panel is always there.
+  toggleSide(open = !this.sideOpen) {
+    this.sideOpen = open;
+    if (open && this.tab === 'chat') this.unread = false;
+    this.els.room.classList.toggle('side-open', open);
+    if (open && drawerQuery.matches) this.els.tabs.querySelector('[aria-selected="true"]')?.focus();
+    this.app.render();
+  }
+
+  showTab(tab) {
+    this.tab = tab;
+    this.els.side.dataset.tab = tab;
+    if (tab === 'chat') this.unread = false;
+    this.drawTabs();
+    this.app.render();
+  }
+
+  drawTabs() {
+    keepFocus(this.els.tabs, () => {
+      clear(this.els.tabs).append(...TABS.map((tab) => h('button', {
+        role: 'tab', class: 'small', 'aria-selected': String(this.tab === tab), 'aria-controls': 'side-panel',
+        dataset: { key: `tab-${tab}`, testid: `tab-${tab}` }, onclick: () => this.showTab(tab),
+      }, t(`room.${tab}`), tab === 'chat' && this.unread ? h('span', { class: 'badge', 'aria-hidden': 'true' }) : null)),
+      h('button', { class: 'small side-close', 'aria-label': t('room.close_panel'), dataset: { key: 'side-close' }, onclick: () => this.toggleSide(false) }, '✕'));
+    });
+  }
+
   langChanged() {
     this.signatures = {};
+    this.drawTabs();
     this.els.logTitle.textContent = t('room.log');
     this.els.chatTitle.textContent = t('room.chat');
     this.els.chatSend.textContent = t('room.send');
@@ -107,48 +176,57 @@ export class RoomView {
     if (this.changed('log', `${getLang()}|${s.log.length}|${s.log[0]?.at}|${s.gameEpoch}|${seatsSig}`)) this.renderLog();
 
     const waiting = status === 'waiting' || !s.snap;
+    const finished = status === 'finished' && !!s.snap?.outcome;
+    this.els.room.classList.toggle('waiting', waiting);
+    this.els.room.classList.toggle('playing', !waiting && !finished);
+    this.els.room.classList.toggle('finished', !waiting && finished);
     this.els.waiting.hidden = !waiting;
     this.els.table.hidden = waiting;
     if (waiting && this.changed('waiting', base + this.app.state.pending)) renderWaiting(this.els.waiting, this.app, this);
 
-    const finished = status === 'finished' && s.snap?.outcome;
     this.els.endboard.hidden = !finished;
     if (finished && this.changed('end', base)) renderEndboard(this.els.endboard, this.app, this, ctx);
 
     if (!waiting && this.renderer) {
       const sig = `${base}|${s.pending}|${this.rerenders}|${s.conn}`;
-      if (this.changed('table', sig)) {
-        const root = this.els.table;
-        root.className = `table game-${game}`;
-        root.classList.toggle('busy', s.pending > 0);
-        root.classList.toggle('spectating', s.mySeat === null);
-        keepFocus(root, () => {
-          try {
-            this.renderer.render(root, s.snap, ctx);
-            this.drawnRev = s.snap.rev;
-          } catch (err) {
-            clear(root).append(h('p', { class: 'form-error' }, String(err)));
-            console.error(err);
-          }
-        });
-        this.revealMyTurn();
-      }
+      if (this.changed('table', sig)) this.drawTable(ctx, game);
     }
   }
 
-  // When it becomes the viewer's turn, bring the first clickable action into view (on a phone
-  // the table is long), without moving the page when it is already visible.
-  revealMyTurn() {
+  // The game's renderer draws the latest snapshot at once; then what moved travels there.
+  drawTable(ctx, game) {
     const s = this.app.state;
-    const mine = s.snap?.status === 'playing' && (s.snap.waiting_for || []).includes(s.mySeat) && (s.snap.actions || []).length > 0;
-    const started = mine && !this.wasMine;
-    this.wasMine = mine;
-    if (!started) return;
-    const target = this.els.table.querySelector('button[data-act]:not([disabled])');
-    if (!target) return;
-    const r = target.getBoundingClientRect();
-    const top = document.getElementById('prompt').getBoundingClientRect().bottom;
-    if (r.top < top || r.bottom > window.innerHeight) target.scrollIntoView({ block: 'center' });
+    const root = this.els.table;
+    const newRev = s.snap.rev !== this.drawnRev;
+    const before = measure(root);
+    root.className = `table game-${game}`;
+    root.classList.toggle('busy', s.pending > 0);
+    root.classList.toggle('spectating', s.mySeat === null);
+    keepFocus(root, () => {
+      try {
+        this.renderer.render(root, s.snap, ctx);
+        this.drawnRev = s.snap.rev;
+        root.dataset.rev = String(s.snap.rev);
+      } catch (err) {
+        clear(root).append(h('p', { class: 'form-error' }, String(err)));
+        console.error(err);
+      }
+    });
+    fitTable(root);
+    // Travels told by the log: only for entries that are news (not a whole log after a reload).
+    let moves = [];
+    if (newRev && !s.snapFresh && this.renderer.motions) {
+      try { moves = this.renderer.motions(s.snap, ctx) || []; } catch (err) { console.error(err); }
+    }
+    playMotion(root, before, moves);
+    const lost = this.lost;
+    this.lost = null;
+    if (lost) shake(root.querySelector(`[data-key="${CSS.escape(lost.key || '')}"]`) || (lost.flip && root.querySelector(`[data-flip="${CSS.escape(lost.flip)}"]`)));
+  }
+
+  // The running deadlines of one kind, soonest first.
+  deadlines(kind) {
+    return (this.app.state.snap?.deadlines || []).filter((d) => d.kind === kind).sort((a, b) => a.at - b.at);
   }
 
   deadlineFor(seat) {
@@ -180,7 +258,13 @@ export class RoomView {
     return {
       // The rev of the table on screen: a click on it that a newer snapshot has beaten is then
       // told who was faster (too_late), not that the move is impossible.
-      send: (action) => this.app.act(action, this.drawnRev),
+      send: async (action) => {
+        const pressed = this.pressed;
+        const r = await this.app.act(action, this.drawnRev);
+        // A lost race: the control pressed shakes once (the toast says who was faster).
+        if (!r.ok && r.error?.code === 'too_late') { this.lost = pressed; this.rerenders += 1; this.app.render(); }
+        return r;
+      },
       fill, choices,
       pickFromTemplate: (tpl, opts) => pickFromTemplate(tpl, opts),
       t, gt: (key, params) => t(`${game}.${key}`, params),
@@ -193,6 +277,8 @@ export class RoomView {
       seatCount: s.room?.seats?.length || 0,
       countdown: (seat) => this.countdown(seat),
       deadlineFor: (seat) => this.deadlineFor(seat),
+      deadlines: (kind) => this.deadlines(kind),
+      countdownOf: (d) => (d ? countdownElement(d, this.totalFor(d)) : null),
       now: serverNow,
       state: this.scratch,
       rerender: () => { this.rerenders += 1; this.app.render(); },
@@ -239,6 +325,11 @@ export class RoomView {
       else if (waitingFor.length) text = t('room.waiting_for', { names: formatters.seats(waitingFor) });
       else if ((snap.actions || []).length) text = t('room.you_may_act');
       deadline = this.deadlineFor(mine ? s.mySeat : waitingFor[0]);
+      // The game may name the countdown that matters more (Carambouille's trading time).
+      try {
+        const own = this.renderer?.promptDeadline?.(snap, ctx);
+        if (own !== undefined) deadline = own;
+      } catch (err) { console.error(err); }
       absent = (snap.deadlines || []).find((d) => d.kind === 'absent' && d.seat !== null && d.seat !== undefined);
       // A waited-for seat whose connection dropped, before (or without) its absent clock.
       if (!absent) away = waitingFor.find((seat) => room.seats.find((x) => x.seat === seat)?.connected === false);
@@ -314,5 +405,16 @@ export class RoomView {
     list.append(h('li', {}, who, ' ', h('span', { class: 'chat-text' }, msg.text)));
     while (list.children.length > 200) list.firstChild.remove();
     list.scrollTop = list.scrollHeight;
+  }
+
+  // A new message: a dot on the panel's button when the chat is folded away.
+  chatArrived(msg) {
+    this.appendChat(msg);
+    const seen = !drawerQuery.matches || (this.sideOpen && this.tab === 'chat');
+    if (!seen && !this.unread) {
+      this.unread = true;
+      this.drawTabs();
+      this.app.render();
+    }
   }
 }

@@ -304,7 +304,8 @@ export default async function bigoudenn({ base, browser, shots, errors }) {
   for (const p of everyone) {
     const reveal = p.page.locator('[data-testid=log] li').filter({ hasText: 'On révèle' })
       .filter({ hasText: cardNames[bids[caller.name]] }).filter({ hasText: cardNames[bids[holder.name]] });
-    await reveal.first().waitFor();
+    // On a phone the log is in the side panel's drawer: there, not necessarily in sight.
+    await reveal.first().waitFor({ state: 'attached' });
   }
   log(`bids revealed: ${caller.name} ${bids[caller.name]}, ${holder.name} ${bids[holder.name]}`);
   if (await auctionStep(watcher)) await Promise.all([shot(host, shots, '05-after-reveal-desktop'), shot(phone, shots, '06-after-reveal-phone')]);
