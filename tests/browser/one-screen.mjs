@@ -16,9 +16,11 @@ import { wsSeats } from './ws-seats.mjs';
 function moment({ controlSrc, factsSrc, timeLimited, phone }) {
   const snap = window.__lastSnap;
   const table = document.querySelector('[data-testid=table]');
-  if (!snap || !table || table.hidden) return null;
+  if (!snap || !table || table.hidden || snap.status !== 'playing') return null;
   if (table.dataset.rev !== String(snap.rev) || table.classList.contains('busy')) return null;
-  const moving = document.getAnimations().some((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming?.().endTime));
+  // Pieces in flight: finite animations (not the transitions of countdown rings and hovers).
+  const moving = document.getAnimations().some((a) => a.playState === 'running' && !(a instanceof CSSTransition)
+    && Number.isFinite(a.effect?.getComputedTiming?.().endTime));
   if (moving || document.querySelector('.motion-ghost')) return null;
   const out = [];
   const vw = window.innerWidth;
@@ -43,7 +45,9 @@ function moment({ controlSrc, factsSrc, timeLimited, phone }) {
       if (r.top < ar.top - 1 || r.bottom > ar.bottom + 1 || r.left < ar.left - 1 || r.right > ar.right + 1) out.push(`${what} is clipped by ${name(a)}`);
     }
     if (el.scrollHeight > el.clientHeight + 2 || el.scrollWidth > el.clientWidth + 2) {
-      out.push(`${what} overflows its box (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`);
+      const parts = [...el.children].map((c) => `${name(c)} ${Math.round(c.getBoundingClientRect().height)}`).join(', ')
+        + ' / ' + [...el.querySelectorAll('*')].filter((c) => c.getBoundingClientRect().height > 34).slice(0, 12).map((c) => `${name(c)} ${Math.round(c.getBoundingClientRect().height)}`).join(', ');
+      out.push(`${what} overflows its box (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight}: ${parts})`);
     }
   }
   // A sheet, a dialog or a drawer the player opened: its controls are what it asked for.
@@ -62,7 +66,15 @@ function moment({ controlSrc, factsSrc, timeLimited, phone }) {
         if (el.disabled) why = 'its control is disabled';
         else if (r.width < 43.5 || r.height < 43.5) why = `its control is ${Math.round(r.width)}×${Math.round(r.height)} px`;
         else if (cx < 0 || cy < 0 || cx > vw || cy > vh) why = 'its control is off the screen';
-        else if (!hit || !(hit === el || el.contains(hit))) why = `its control is covered by ${name(hit)}`;
+        else if (!hit || !(hit === el || el.contains(hit))) {
+          // In a long list that scrolls in its own box (open offers), one scroll away is in reach
+          // when the list itself is on screen and uncovered.
+          const list = el.closest('[data-scroll-list]');
+          const lr = list?.getBoundingClientRect();
+          const top = lr && document.elementFromPoint(lr.left + lr.width / 2, lr.top + 4);
+          if (list && lr.top >= 0 && lr.bottom <= vh && lr.height >= 44 && top && list.contains(top)) { why = null; break; }
+          why = `its control is covered by ${name(hit)}`;
+        }
         else if (phone && timeLimited.includes(a.type) && cy < vh * 0.35) why = `its control is out of thumb reach (y = ${Math.round(cy)})`;
         else { why = null; break; }
       }
@@ -92,10 +104,13 @@ async function actThroughPage(p, weights) {
   return target.act;
 }
 
+// The problems of a quiet moment of a table state not sampled yet on this page, or null.
 async function sample(p, args) {
   for (let tries = 0; tries < 12; tries += 1) {
+    const rev = await p.page.evaluate(() => window.__lastSnap?.rev ?? null);
+    if (rev === p.sampledRev) return null;
     const found = await p.page.evaluate(moment, args);
-    if (found) return found;
+    if (found) { p.sampledRev = rev; return found; }
     await sleep(120);
   }
   return null; // never quiet: the table moves all the time (fast seats); not a moment
@@ -146,7 +161,7 @@ async function oneSize({ base, browser, shots, errors }, spec, size) {
   const ran = await me.page.evaluate(() => window.__animations);
   const still = await watcher.page.evaluate(() => [window.__animations, document.getAnimations().length]);
   const stats = await seats.stats();
-  log(`${label}: ${moments} moments, ${clicks} clicks through the page, ${stats.reduce((n, s) => n + s.acts, 0)} WebSocket actions, ${ran} animations on the player's page`);
+  log(`${label}: ${moments} moments, ${clicks} clicks through the page, ${stats.reduce((n, s) => n + s.acts, 0)} WebSocket actions (${stats.reduce((n, s) => n + s.refused, 0)} refused), ${ran} animations on the player's page`);
   for (const p of [me, watcher]) await p.context.close();
   await seats.close();
   const unique = [...new Set(problems)];

@@ -67,18 +67,18 @@ function seatsRuntime() {
       if (m.type === 'error') waiter.reject(Object.assign(new Error(m.message), { code: m.code }));
       else waiter.resolve(m);
     }
-    // Acts a little after each snapshot, as a person would, while a `pick` is set.
+    // Acts a little after a snapshot, as a person would, while a `pick` is set; on the latest
+    // snapshot when the time comes (a burst of snapshots does not put it off).
     schedule() {
-      if (!this.pick || this.busy) return;
-      clearTimeout(this.timer);
+      if (!this.pick || this.busy || this.timer) return;
       const [lo, hi] = this.delay;
-      this.timer = setTimeout(() => this.step(), lo + rand(hi - lo + 1));
+      this.timer = setTimeout(() => { this.timer = null; this.step(); }, lo + rand(hi - lo + 1));
     }
     async step() {
       const snap = this.snap;
       if (!this.pick || !snap || snap.status !== 'playing') return;
       const action = this.pick(snap, { fill, byWeights, rand, seat: this.seat });
-      if (!action) return;
+      if (!action) { if ((snap.actions || []).length) this.schedule(); return; } // idle this time: look again later
       this.busy = true;
       try {
         await this.request({ type: 'act', action, rev: snap.rev });
@@ -108,7 +108,7 @@ function seatsRuntime() {
       if (delay) s.delay = delay;
       s.schedule();
     },
-    stop(i) { seats[i].pick = null; clearTimeout(seats[i].timer); },
+    stop(i) { seats[i].pick = null; clearTimeout(seats[i].timer); seats[i].timer = null; },
     stats() { return seats.map((s) => ({ name: s.name, seat: s.seat, acts: s.acts, refused: s.refused, rev: s.snap?.rev ?? null })); },
   };
 }

@@ -6,7 +6,7 @@
 // between the middle, hands and surfaces by their names.
 import { h, clear } from '/js/dom.js';
 import { cardBack, faceCard, info, ingredientCard, MENU, DATA, recipePoints, utensilIcon, utensilPiece } from '/games/bigoudenn-cards.js';
-import { auctionPanel, listed, sendWith, teutButtons, windowDeadlines } from '/games/bigoudenn-auction.js';
+import { auctionControls, auctionPanel, listed, sendWith, teutButtons, windowDeadlines } from '/games/bigoudenn-auction.js';
 
 const HANDS = ['left', 'right'];
 
@@ -164,13 +164,14 @@ function middleArea(v, snap, ctx, names) {
     ? h('p', { class: 'bg-banner' }, ctx.gt('ui.last_round', { n: v.turns_left }))
     : isSeat(v.turns_left) ? h('p', { class: 'bg-banner soft' }, ctx.gt('ui.turns_left', { n: v.turns_left })) : null;
   return h('section', { class: ['bg-middle', v.teut && 'teut'], 'aria-label': ctx.gt('ui.middle'), dataset: { testid: 'bg-middle', region: 'middle' } },
-    h('div', { class: 'bg-middle-head' },
-      h('div', { class: 'bg-pile', dataset: { testid: 'bg-pile', count: String(v.pile), anchor: 'pile' } },
-        cardBack({ count: v.pile, small: true, label: ctx.gt('ui.pile', { n: v.pile }) }), h('span', {}, ctx.gt('ui.pile', { n: v.pile }))),
-      ending, menuCard(v, ctx, names)),
     v.teut ? auctionPanel(v, snap, ctx, names)
       : h('div', { class: 'bg-middle-cards' }, cards.length ? cards : h('span', { class: 'bg-empty' }, ctx.gt('ui.middle_empty'))),
-    h('div', { class: 'bg-middle-utensils', 'aria-label': ctx.gt('ui.utensils_middle') }, utensils));
+    h('div', { class: 'bg-middle-foot' },
+      h('div', { class: 'bg-pile', dataset: { testid: 'bg-pile', count: String(v.pile), anchor: 'pile' } },
+        cardBack({ count: v.pile, small: true, label: ctx.gt('ui.pile', { n: v.pile }) }), h('span', { class: 'bg-pile-text' }, ctx.gt('ui.pile', { n: v.pile }))),
+      h('div', { class: 'bg-middle-utensils', 'aria-label': ctx.gt('ui.utensils_middle') }, utensils),
+      menuCard(v, ctx, names)),
+    ending);
 }
 
 function handSlot(p, hand, v, snap, ctx, names, isMe, windows) {
@@ -183,7 +184,7 @@ function handSlot(p, hand, v, snap, ctx, names, isMe, windows) {
   const label = v.variant === 'simplified' ? ctx.gt('ui.slot')
     : [h('span', { class: 'long' }, names.hand(hand)), h('span', { class: 'short' }, ctx.gt(`ui.hand_${hand}_short`))];
   const used = v.variant !== 'simplified' && p.seat === v.active && v.turn.hands_used[hand];
-  const parts = [h('span', { class: 'bg-hand-label' }, label, used ? h('span', { class: 'bg-used' }, ` · ${ctx.gt('ui.hand_used')}`) : null)];
+  const parts = [h('span', { class: 'bg-hand-label', title: v.variant === 'simplified' ? null : names.hand(hand) }, label, used ? h('span', { class: 'bg-used' }, ` · ${ctx.gt('ui.hand_used')}`) : null)];
   // A utensil the viewer may let go of is itself the button that drops it.
   const drop = isMe && u && !shown && listed(snap, 'drop').find((a) => (a.hand ? a.hand === hand : a.utensil === u));
   if (shown) parts.push(utensilPiece(shown, names.utensil(shown), { class: 'pending', flip: true }), h('span', { class: 'bg-tag' }, ctx.gt('ui.pending')));
@@ -217,9 +218,18 @@ function surfaceRow(p, v, snap, ctx, names, isMe) {
     return h('div', { class: 'bg-surface hidden', 'aria-label': ctx.gt('ui.surface_hidden', { n: p.surface_count }), dataset: { testid: 'bg-surface', count: String(p.surface_count) } },
       Array.from({ length: p.surface_count }, () => cardBack({ small: true })), h('span', { class: 'bg-note' }, ctx.gt('ui.in_hand_teut')));
   }
+  // In a TEUT!, the viewer bids by clicking a card of its own surface.
+  const bid = isMe && listed(snap, 'bid')[0];
+  const biddable = bid ? ctx.choices(bid, 'card') : [];
   const cards = p.surface.map((id) => {
-    const go = !isMe && stealChoice(p.seat, id, snap, ctx, names, v);
     const face = ingredientCard(id, names, { small: !isMe, flip: true });
+    if (biddable.includes(id)) {
+      return h('button', {
+        class: 'bg-slot pick bid', disabled: ctx.pending, 'aria-label': ctx.gt('ui.bid_label', { card: names.card(id) }),
+        dataset: { act: 'bid', key: `bg-bid-${id}`, card: id }, onclick: () => ctx.send(ctx.fill(bid, { card: id })),
+      }, face);
+    }
+    const go = !isMe && stealChoice(p.seat, id, snap, ctx, names, v);
     if (!go) return h('span', { class: 'bg-slot', dataset: { card: id } }, face);
     return h('button', {
       class: 'bg-slot pick steal', disabled: ctx.pending, 'aria-label': ctx.gt('ui.steal_label', { card: names.card(id), name: ctx.seatName(p.seat) }),
@@ -273,7 +283,8 @@ function turnPanel(v, snap, ctx, names) {
     parts.push(h('button', {
       class: 'bg-amen', disabled: ctx.pending, dataset: { act: 'amen', key: `bg-amen-${a.hand || 'any'}` },
       onclick: () => ctx.send(a),
-    }, ctx.gt('ui.amen'), a.hand ? h('small', {}, ` (${names.hand(a.hand)})`) : null));
+    }, h('span', { class: 'long' }, ctx.gt('ui.amen')), h('span', { class: 'short' }, ctx.gt('ui.amen_short')),
+    a.hand ? h('small', {}, ' (', h('span', { class: 'long' }, names.hand(a.hand)), h('span', { class: 'short' }, ctx.gt(`ui.hand_${a.hand}_short`)), ')') : null));
   }
   for (const a of listed(snap, 'compose')) {
     const score = recipePoints(a.cards, me.bigoudene);
@@ -350,7 +361,8 @@ export function render(root, snap, ctx) {
   board.append(middleArea(v, snap, ctx, names));
   if (isSeat(me) && v.players[me]) {
     // What the viewer may do now, in thumb reach: its turn's buttons, or TEUT!.
-    const controls = me === v.active && !v.teut ? turnPanel(v, snap, ctx, names) : teutButtons(v, snap, ctx, names);
+    const controls = v.teut ? auctionControls(v, snap, ctx, names)
+      : me === v.active ? turnPanel(v, snap, ctx, names) : teutButtons(v, snap, ctx, names);
     board.append(playerArea(v.players[me], v, snap, ctx, names, true, spin, windows, controls));
   }
   root.append(board);

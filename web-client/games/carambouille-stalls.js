@@ -82,14 +82,15 @@ function hand(snap, ctx) {
 // What the viewer may do now, in thumb reach: the bell, trading, selling, reacting, a Panier.
 function bar(snap, ctx) {
   const v = snap.view;
-  const accepting = acceptBar(snap, ctx);
-  if (accepting) return accepting;
   const out = [];
   const ring = listed(snap, 'ring')[0];
   if (ring) {
     out.push(h('button', { class: 'cr-ring primary', disabled: ctx.pending, dataset: { act: 'ring', key: 'cr-ring' }, onclick: () => ctx.send(ring) },
       bellIcon(), ' ', v.phase === 'bell' ? ctx.gt('ui.ring_open') : ctx.gt('ui.ring_close')));
   }
+  // Choosing the cards that answer an offer takes the bar (the bell stays).
+  const accepting = acceptBar(snap, ctx);
+  if (accepting) return h('div', { class: 'cr-bar' }, out, accepting);
   out.push(...tradeButtons(snap, ctx), ...saleButtons(snap, ctx));
   const panier = listed(snap, 'lay_panier')[0];
   if (panier) out.push(h('button', { disabled: ctx.pending, dataset: { act: 'lay_panier', key: 'cr-panier' }, onclick: () => ctx.send(panier) }, ctx.gt('ui.lay_panier')));

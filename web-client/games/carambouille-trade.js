@@ -180,15 +180,18 @@ function ticket(o, snap, ctx) {
     buttons.append(h('button', {
       class: on && 'on', 'aria-pressed': String(on), disabled: ctx.pending, dataset: { act: 'accept-choose', key: `cr-accc-${o.id}`, offer: o.id },
       onclick: () => { st.accepting = on ? null : { offer: o.id, give: [], lie: false }; st.building = false; ctx.rerender(); },
-    }, ctx.gt('ui.accept_choose')));
+    }, h('span', { class: 'long' }, ctx.gt('ui.accept_choose')), h('span', { class: 'short' }, ctx.gt('ui.accept_choose_short'))));
   }
   if (counter) {
     buttons.append(h('button', {
-      disabled: ctx.pending, dataset: { act: 'counter', key: `cr-ctr-${o.id}`, offer: o.id },
+      disabled: ctx.pending, title: ctx.gt('ui.counter'), 'aria-label': ctx.gt('ui.counter'), dataset: { act: 'counter', key: `cr-ctr-${o.id}`, offer: o.id },
       onclick: () => { const d = freshDraft(); d.counter = o.id; d.to = o.from; ctx.state.draft = d; st.building = true; st.accepting = null; ctx.rerender(); },
-    }, ctx.gt('ui.counter')));
+    }, h('span', { class: 'long' }, ctx.gt('ui.counter')), h('span', { class: 'short' }, '↩')));
   }
-  if (refuse) buttons.append(h('button', { class: 'danger', disabled: ctx.pending, dataset: { act: 'refuse', key: `cr-ref-${o.id}`, offer: o.id }, onclick: () => send(ctx, refuse) }, ctx.gt('ui.refuse')));
+  if (refuse) {
+    buttons.append(h('button', { class: 'danger', disabled: ctx.pending, title: ctx.gt('ui.refuse'), 'aria-label': ctx.gt('ui.refuse'), dataset: { act: 'refuse', key: `cr-ref-${o.id}`, offer: o.id }, onclick: () => send(ctx, refuse) },
+      h('span', { class: 'long' }, ctx.gt('ui.refuse')), h('span', { class: 'short' }, '✕')));
+  }
   const gives = o.give ? sortedCards(o.give).map(([, name]) => card(name, ctx, { small: true })) : null;
   return h('li', {
     class: ['cr-ticket', o.frozen && 'frozen', o.from === me && 'mine', (o.to === me || (o.to === null && o.from !== me)) && 'forme'],
@@ -213,7 +216,8 @@ export function acceptBar(snap, ctx) {
   const lieAccept = listed(snap, 'accept').find((a) => a.offer === id && a.lie === true);
   const give = st.accepting.give;
   const lie = !!(st.accepting.lie && lieAccept);
-  return h('div', { class: 'cr-bar accepting', dataset: { testid: 'cr-accepting' } },
+  // A mode the player chose (like the builder's sheet): the hand's cards answer the offer.
+  return h('div', { class: 'cr-accepting', dataset: { testid: 'cr-accepting', mode: 'sheet' } },
     h('span', { class: 'cr-note' }, give.length ? ctx.gt('ui.you_give', { n: give.length, cards: claimsText(truthOf(give.map((c) => v.hand[c])), ctx) }) : ctx.gt('ui.pick_accept_hint')),
     lieAccept ? h('button', { class: ['chip', lie && 'on', 'lie'], 'aria-pressed': String(lie), dataset: { act: 'accept-lie', key: `cr-acl-${id}` }, onclick: () => { st.accepting.lie = !lie; ctx.rerender(); } }, ctx.gt('cards.jai_menti')) : null,
     h('button', { class: 'primary', disabled: ctx.pending || !give.length, dataset: { act: 'accept', key: `cr-accg-${id}`, offer: id }, onclick: () => send(ctx, { type: 'accept', offer: id, give: give.slice(), lie }, () => { st.accepting = null; }) }, ctx.gt('ui.give_these')),
@@ -285,7 +289,8 @@ export function tradingSquare(snap, ctx, feed) {
   const square = h('section', { class: 'cr-trading', 'aria-label': ctx.gt('ui.trading') });
   square.append(...persuasions(snap, ctx));
   square.append(offers.length
-    ? h('ul', { class: 'cr-tickets', 'aria-label': ctx.gt('ui.open_offers', { n: offers.length }) }, offers.map((o) => ticket(o, snap, ctx)))
+    // With many offers, they scroll in their own box (those for the viewer first).
+    ? h('ul', { class: 'cr-tickets', 'aria-label': ctx.gt('ui.open_offers', { n: offers.length }), dataset: { scrollList: '' } }, offers.map((o) => ticket(o, snap, ctx)))
     : h('p', { class: 'cr-empty' }, ctx.gt('ui.no_offers')));
   if (feed.length) {
     square.append(h('ol', { class: 'cr-feed', 'aria-label': ctx.gt('ui.feed'), dataset: { testid: 'cr-feed' } },

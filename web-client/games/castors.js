@@ -207,6 +207,11 @@ function rowArea(v, seat, ctx, snap, isMe) {
   }, parts);
 }
 
+// A pile's count: in words, or (on a phone) the number alone, the button's label saying the rest.
+function count(words, n) {
+  return h('span', { class: 'cb-count' }, h('span', { class: 'long' }, words), h('span', { class: 'short' }, String(n)));
+}
+
 // The middle of the table: the piles, the drawn card and the choices of the current step.
 function middle(v, ctx, snap) {
   const st = ctx.state;
@@ -218,14 +223,14 @@ function middle(v, ctx, snap) {
     h('button', {
       class: 'cb-pile-btn', disabled: !drawEntry || ctx.pending, 'aria-label': ctx.gt('ui.draw_label', { n: v.pile }),
       dataset: { act: 'draw', key: 'cb-draw', anchor: 'pile' }, onclick: () => send(snap, ctx, 'draw'),
-    }, card(undefined, ctx), h('span', { class: 'cb-count' }, ctx.gt('ui.pile_n', { n: v.pile }))),
+    }, card(undefined, ctx), count(ctx.gt('ui.pile_n', { n: v.pile }), v.pile)),
     h('button', {
       class: ['cb-pile-btn', st.mode === 'take' && 'on'], disabled: !takeEntry || ctx.pending,
       'aria-pressed': takeEntry ? String(st.mode === 'take') : null,
       'aria-label': ctx.gt('ui.take_label', { card: faceName(top, ctx) }),
       dataset: { act: 'take_discard', key: 'cb-take', anchor: 'discard' },
       onclick: () => { st.mode = st.mode === 'take' ? undefined : 'take'; ctx.rerender(); },
-    }, card(top, ctx), h('span', { class: 'cb-count' }, ctx.gt('ui.discard_n', { n: v.discard ? v.discard.count : 0 }))));
+    }, card(top, ctx), count(ctx.gt('ui.discard_n', { n: v.discard ? v.discard.count : 0 }), v.discard ? v.discard.count : 0)));
   const panel = h('div', { class: 'cb-step' });
   if (v.drawn) {
     const mine = v.drawn.face !== undefined;
@@ -264,7 +269,8 @@ function middle(v, ctx, snap) {
     buttons.append(h('button', {
       class: ['cb-knock', st.knock && 'on'], 'aria-pressed': String(!!st.knock), disabled: ctx.pending,
       dataset: { act: 'knock', key: 'cb-knock' }, onclick: () => { st.knock = !st.knock; ctx.rerender(); },
-    }, svg(KNOCK, 'cb-knock-icon'), ctx.gt(st.knock ? 'ui.knock_on' : 'ui.knock_off')));
+    }, svg(KNOCK, 'cb-knock-icon'), h('span', { class: 'long' }, ctx.gt(st.knock ? 'ui.knock_on' : 'ui.knock_off')),
+    h('span', { class: 'short' }, ctx.gt(st.knock ? 'ui.knock_on_short' : 'ui.knock_off_short'))));
   }
   if (buttons.childNodes.length) panel.append(buttons);
   return h('section', { class: 'cb-middle', dataset: { region: 'middle' } }, piles, panel);
