@@ -78,8 +78,7 @@ function bidPile(x, side, v, snap, ctx, names) {
       h('span', { class: 'bg-role' }, ctx.gt(seat === x.caller ? 'ui.caller' : 'ui.holder'))),
     h('div', { class: 'bg-bids' }, side.cards.length
       ? side.cards.map(bidCard)
-      : h('span', { class: 'bg-nobid' }, ctx.gt(passed ? 'ui.no_bid' : empty ? 'ui.nothing_to_bid' : 'ui.thinking'))),
-    h('span', { class: 'bg-count-line' }, ctx.gt('ui.ingredients_n', { n: (v.players[seat] || {}).surface_count ?? 0 })));
+      : h('span', { class: 'bg-nobid' }, ctx.gt(passed ? 'ui.no_bid' : empty ? 'ui.nothing_to_bid' : 'ui.thinking'))));
 }
 
 function passLabel(step) {
@@ -122,7 +121,7 @@ export function auctionPanel(v, snap, ctx, names) {
       holder: x.passoire_holder !== null && x.passoire_holder !== undefined ? ctx.seatName(x.passoire_holder) : '',
     });
   const step = STEP_KINDS.map((k) => ctx.deadlines(k)[0]).find(Boolean);
-  return h('section', { class: ['bg-auction', `step-${x.step}`], 'aria-live': 'polite' },
+  return h('section', { class: ['bg-auction', `step-${x.step}`], 'aria-live': 'polite', dataset: { scrollList: '' } },
     h('header', { class: 'bg-auction-head' },
       h('span', { class: 'bg-teut-word' }, ctx.gt('ui.teut')),
       utensilIcon(x.utensil, 24),

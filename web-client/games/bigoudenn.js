@@ -160,15 +160,18 @@ function middleArea(v, snap, ctx, names) {
       dataset: { act: 'grab', key: `bg-grab-${u}`, utensil: u }, onclick: go,
     }, piece);
   });
+  // The pile leads the middle's cards (in the foot while an auction takes their place).
+  const pile = h('div', { class: 'bg-pile', dataset: { testid: 'bg-pile', count: String(v.pile), anchor: 'pile' }, title: ctx.gt('ui.pile', { n: v.pile }) },
+    cardBack({ count: v.pile, small: true, label: ctx.gt('ui.pile', { n: v.pile }) }), h('span', { class: 'bg-pile-text' }, ctx.gt('ui.pile', { n: v.pile })));
   const ending = v.finished ? null : v.last_round
     ? h('p', { class: 'bg-banner' }, ctx.gt('ui.last_round', { n: v.turns_left }))
     : isSeat(v.turns_left) ? h('p', { class: 'bg-banner soft' }, ctx.gt('ui.turns_left', { n: v.turns_left })) : null;
   return h('section', { class: ['bg-middle', v.teut && 'teut'], 'aria-label': ctx.gt('ui.middle'), dataset: { testid: 'bg-middle', region: 'middle' } },
     v.teut ? auctionPanel(v, snap, ctx, names)
-      : h('div', { class: 'bg-middle-cards' }, cards.length ? cards : h('span', { class: 'bg-empty' }, ctx.gt('ui.middle_empty'))),
+      // Cards pile up when nobody takes them: they scroll in their own box then.
+      : h('div', { class: 'bg-middle-cards', dataset: { scrollList: '' } }, pile, cards.length ? cards : h('span', { class: 'bg-empty' }, ctx.gt('ui.middle_empty'))),
     h('div', { class: 'bg-middle-foot' },
-      h('div', { class: 'bg-pile', dataset: { testid: 'bg-pile', count: String(v.pile), anchor: 'pile' } },
-        cardBack({ count: v.pile, small: true, label: ctx.gt('ui.pile', { n: v.pile }) }), h('span', { class: 'bg-pile-text' }, ctx.gt('ui.pile', { n: v.pile }))),
+      v.teut ? pile : null,
       h('div', { class: 'bg-middle-utensils', 'aria-label': ctx.gt('ui.utensils_middle') }, utensils),
       menuCard(v, ctx, names)),
     ending);
@@ -311,7 +314,7 @@ function menuCard(v, ctx, names) {
   const mine = me ? DATA.bigoudenes[me.bigoudene] || [] : [];
   const st = ctx.state;
   return h('details', { class: 'bg-menu', open: st.menuOpen || null, ontoggle: (e) => { st.menuOpen = e.target.open; } },
-    h('summary', { dataset: { key: 'bg-menu' } }, ctx.gt('ui.menu')),
+    h('summary', { dataset: { key: 'bg-menu' }, title: ctx.gt('ui.menu') }, h('span', { class: 'bg-menu-name' }, ctx.gt('ui.menu'))),
     h('div', { class: 'bg-menu-grid' }, Object.entries(MENU).map(([recipe, cards]) => h('div', { class: ['bg-recipe', mine.includes(recipe) && 'special'] },
       h('span', { class: 'bg-recipe-name' }, names.recipe(recipe), mine.includes(recipe) ? ' ★' : ''),
       h('span', { class: 'bg-recipe-cards' }, cards.map((c) => {

@@ -621,7 +621,6 @@ export default {
         no_bid: 'no bid',
         thinking: 'thinking…',
         nothing_to_bid: 'no ingredient to bid',
-        ingredients_n: '{n} ingredient(s) in hand',
         withdraw: 'Make no bid',
         no_raise: 'Do not raise',
         decline: 'Do not follow',

@@ -635,7 +635,6 @@ export default {
         no_bid: 'pas de mise',
         thinking: 'réfléchit…',
         nothing_to_bid: 'aucun ingrédient à miser',
-        ingredients_n: '{n} ingrédient(s) en main',
         withdraw: 'Ne pas miser',
         no_raise: 'Ne pas surenchérir',
         decline: 'Ne pas suivre',
