@@ -116,6 +116,24 @@ async function sample(p, args) {
   return null; // never quiet: the table moves all the time (fast seats); not a moment
 }
 
+// On a phone, what folds away comes back: the top bar's menu (room code, languages) and the side
+// panel's drawer (players, log, chat), each closed again after.
+async function foldsOpen(p) {
+  const page = p.page;
+  await page.click('[data-testid=menu]');
+  await page.locator('[data-testid=room-code]').waitFor();
+  await page.locator('[data-testid=lang-en]').waitFor();
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=room-code]').waitFor({ state: 'hidden' });
+  await page.click('[data-testid=side-toggle]');
+  await page.click('[data-testid=tab-log]');
+  await page.locator('[data-testid=log]').waitFor();
+  await page.click('[data-testid=tab-players]');
+  await page.locator('li.seat.me').waitFor();
+  await page.click('.side-close');
+  await page.locator('[data-testid=log]').waitFor({ state: 'hidden' });
+}
+
 // One size: a table of `players`, the viewer at seat 1 (the host's seat 0 is a WebSocket seat).
 async function oneSize({ base, browser, shots, errors }, spec, size) {
   const seats = await wsSeats(browser, base);
@@ -157,7 +175,9 @@ async function oneSize({ base, browser, shots, errors }, spec, size) {
       await watcher.page.screenshot({ path: path.join(shots, `${label}-${moments}-spectator.png`) });
     }
     if (await me.page.locator('[data-testid=scoreboard]:not([hidden])').count()) break;
+    if (phone && moments === 5 && !size.folded) { size.folded = true; await foldsOpen(me); }
   }
+  check(!phone || size.folded || moments < 5, `the menu and the drawer were not tried at ${size.label} size`);
   const ran = await me.page.evaluate(() => window.__animations);
   const still = await watcher.page.evaluate(() => [window.__animations, document.getAnimations().length]);
   const stats = await seats.stats();
@@ -175,8 +195,15 @@ async function oneSize({ base, browser, shots, errors }, spec, size) {
 // weights for the WebSocket seats), clicks (weights of the page's clicks), control(action, snap)
 // → a selector for its control, facts(view, snap, table) → null or what differs, timeLimited,
 // moments, seconds}.
+// TAOL_ONE_SCREEN_SIZES (e.g. "844x390,1920x1080") runs other sizes instead, to check by hand:
+// under 700 px wide or 500 px tall a phone with the phone's player count, else a laptop's.
 export async function oneScreen(ctx, spec) {
-  const sizes = [
+  const asked = (process.env.TAOL_ONE_SCREEN_SIZES || '').split(',').filter(Boolean).map((wh) => {
+    const [width, height] = wh.split('x').map(Number);
+    const phone = width < 700 || height < 500;
+    return { label: wh, viewport: { width, height }, players: phone ? spec.phone.players : spec.laptop.players, mobile: phone };
+  });
+  const sizes = asked.length ? asked : [
     { label: 'laptop', viewport: { width: 1366, height: 768 }, players: spec.laptop.players },
     { label: 'phone', viewport: { width: 390, height: 844 }, players: spec.phone.players, mobile: true },
   ];

@@ -360,7 +360,8 @@ export function render(root, snap, ctx) {
   const rot = (s) => (isSeat(me) ? (s - me - 1 + n) % n : s);
   const others = v.players.filter((p) => p.seat !== me).sort((a, b) => rot(a.seat) - rot(b.seat));
   const board = h('div', { class: ['bg', v.variant, isSeat(me) && v.players[me] ? 'seated' : 'watching'], style: { '--others': String(others.length) } });
-  board.append(h('div', { class: 'bg-others', dataset: { region: 'others' } }, others.map((p) => playerArea(p, v, snap, ctx, names, false, spin, windows, null))));
+  // When space runs short the others scroll in their own box (a steal's target may be one scroll away).
+  board.append(h('div', { class: 'bg-others', dataset: { region: 'others', scrollList: '' } }, others.map((p) => playerArea(p, v, snap, ctx, names, false, spin, windows, null))));
   board.append(middleArea(v, snap, ctx, names));
   if (isSeat(me) && v.players[me]) {
     // What the viewer may do now, in thumb reach: its turn's buttons, or TEUT!.

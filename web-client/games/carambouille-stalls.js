@@ -86,7 +86,7 @@ function bar(snap, ctx) {
   const ring = listed(snap, 'ring')[0];
   if (ring) {
     out.push(h('button', { class: 'cr-ring primary', disabled: ctx.pending, dataset: { act: 'ring', key: 'cr-ring' }, onclick: () => ctx.send(ring) },
-      bellIcon(), ' ', v.phase === 'bell' ? ctx.gt('ui.ring_open') : ctx.gt('ui.ring_close')));
+      bellIcon(), ' ', h('span', { class: 'long' }, v.phase === 'bell' ? ctx.gt('ui.ring_open') : ctx.gt('ui.ring_close')), h('span', { class: 'short' }, ctx.gt('ui.ring_short'))));
   }
   // Choosing the cards that answer an offer takes the bar (the bell stays).
   const accepting = acceptBar(snap, ctx);

@@ -128,7 +128,7 @@ export function motions(snap, ctx) {
         out.push({ from: 'sale', to: hand(p.seat), count: p.count, token: face(p.product) });
         break;
       case 'sold':
-        out.push({ from: 'sale', to: 'sold', count: p.count, token: face(p.product) },
+        out.push({ from: 'sale', to: ['sold', 'reserve'], count: p.count, token: face(p.product) },
           { from: 'sale', to: `account:${p.seat}`, count: Math.min(6, Math.ceil(p.price / 100)), token: coin, fade: false });
         break;
       case 'buy':

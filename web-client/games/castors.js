@@ -327,7 +327,8 @@ export function render(root, snap, ctx) {
     v.phase !== 'peek' && v.phase !== 'finished' ? h('span', { class: 'cb-turns' }, ctx.gt('ui.turns', { n: v.turns + 1, max: v.stall_turns })) : null,
     sheet ? h('details', { class: 'cb-sheet-box', dataset: { testid: 'score-sheet' } }, h('summary', { dataset: { key: 'cb-sheet' } }, ctx.gt('ui.score_sheet')), h('div', { class: 'cb-pop' }, sheet)) : null,
     banner(v, ctx)));
-  board.append(h('div', { class: 'cb-others', dataset: { region: 'others' } }, order.map((s) => rowArea(v, s, ctx, snap, false))));
+  // On a small phone the others' rows may scroll in their own box (Échanger's targets included).
+  board.append(h('div', { class: 'cb-others', dataset: { region: 'others', scrollList: '' } }, order.map((s) => rowArea(v, s, ctx, snap, false))));
   // During the peek and at the end, the middle shows how the last round ended.
   if ((v.phase === 'peek' || v.phase === 'finished') && v.last_round) {
     board.append(h('section', { class: 'cb-middle reveal', dataset: { region: 'middle' } }, reveal(v.last_round, ctx)));

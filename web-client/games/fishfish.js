@@ -125,7 +125,7 @@ function seatCard(seat, v, ctx) {
   } else {
     body = h('div', { class: 'ff-seat-body' },
       h('span', { class: 'ff-hand', dataset: { anchor: `hand:${seat}` }, 'aria-label': ctx.gt('ui.in_hand', { n: fish?.tiles ?? 0 }) },
-        tileRow(fish?.tiles ?? 0, ctx.seatColor(seat), 14, 4), fish?.tiles ? null : h('span', { class: 'ff-none' }, '0')),
+        tileRow(fish?.tiles ?? 0, ctx.seatColor(seat), 14, 4), h('span', { class: 'ff-none' }, `×${fish?.tiles ?? 0}`)),
       fish ? butinBoard(fish, ctx, v.baits || [], true) : null);
   }
   return h('section', {
@@ -305,7 +305,7 @@ export function render(root, snap, ctx) {
   const others = Array.from({ length: n }, (_, s) => s).filter((s) => s !== me)
     .sort((a, b) => (a === v.fisher ? -1 : b === v.fisher ? 1 : rot(a) - rot(b)));
   const board = h('div', { class: ['ff', seated ? 'seated' : 'watching'], style: { '--others': String(others.length) } },
-    h('div', { class: 'ff-others', dataset: { region: 'others' } }, others.map((s) => seatCard(s, v, ctx))),
+    h('div', { class: 'ff-others', dataset: { region: 'others', scrollList: '' } }, others.map((s) => seatCard(s, v, ctx))),
     h('div', { class: 'ff-middle', dataset: { region: 'middle' } }, pond(v, ctx), pastLines(v, ctx)),
     seated ? myArea(v, ctx, snap) : null);
   // Actions this renderer does not know still get a button.

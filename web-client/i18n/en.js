@@ -824,6 +824,7 @@ export default {
         ding_close: 'Dreling Ding! Trading is over!',
         ring_open: 'Dreling Ding! Open trading',
         ring_close: 'Dreling Ding! Stop trading',
+        ring_short: 'Dreling Ding!',
         wait_bell: '{name} holds the bell.',
         trading_open: 'Trading is open.',
         pick_offer: 'Give',

@@ -837,6 +837,7 @@ export default {
         ding_close: 'Dreling Ding ! Fin des échanges !',
         ring_open: 'Dreling Ding ! Ouvrir les échanges',
         ring_close: 'Dreling Ding ! Arrêter les échanges',
+        ring_short: 'Dreling Ding !',
         wait_bell: '{name} tient la cloche.',
         trading_open: 'Les échanges sont ouverts.',
         pick_offer: 'Donner',

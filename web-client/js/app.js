@@ -215,7 +215,7 @@ function soundsFor(entries) {
 function onChat(msg) {
   state.chat.push(msg);
   if (state.chat.length > 300) state.chat.shift();
-  roomView?.chatArrived(msg);
+  roomView?.side.chatArrived(msg);
 }
 
 // ---------- intents (called by the views) ----------
@@ -359,9 +359,9 @@ export const app = {
   },
   render: () => render(),
   // The side panel (players, log, chat): a column on wide screens, a drawer on small ones.
-  toggleSide: () => roomView?.toggleSide(),
-  sideOpen: () => !!roomView?.sideOpen,
-  unread: () => !!roomView?.unread,
+  toggleSide: () => roomView?.side.toggle(),
+  sideOpen: () => !!roomView?.side.open,
+  unread: () => !!roomView?.side.unread,
   toast: (text, kind) => toast(text, kind),
   errorText: (err) => errorText(err),
   seatName: (seat) => seatName(seat),

@@ -14,7 +14,7 @@ const TRAVEL_MS = 340;
 const EASE = 'cubic-bezier(.2, .7, .3, 1)';
 
 const reducedQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
-export function motionAllowed() { return !reducedQuery?.matches; }
+function motionAllowed() { return !reducedQuery?.matches; }
 
 function rectOf(el) {
   const r = el.getBoundingClientRect();
@@ -34,7 +34,14 @@ export function measure(root) {
   return places;
 }
 
-const find = (places, key) => places.pieces.get(key) || places.anchors.get(key) || null;
+// A key, or a list of keys (the first on the table wins: a place folded away on a phone).
+const find = (places, keys) => {
+  for (const key of [].concat(keys)) {
+    const found = places.pieces.get(key) || places.anchors.get(key);
+    if (found) return found;
+  }
+  return null;
+};
 
 // A piece travels from the centre of its old box to its new one (translation only: a box
 // measured mid-flight, or an anchor of another size, must not stretch it).
@@ -90,7 +97,8 @@ function travel(token, from, to, delay) {
 
 // After a render: pieces travel from their old places; log-told travels fly their tokens.
 // `moves`: [{from, to, count?, token?: () => Element, size?: [w, h], clone?: true, hide?: true}]
-// from a renderer's motions(); `from` is looked up in the old table, `to` in the new one.
+// from a renderer's motions(); `from` is looked up in the old table, `to` in the new one (each a
+// key or a list of keys).
 export function play(root, before, moves = []) {
   if (!motionAllowed() || (!before.pieces.size && !before.anchors.size)) return;
   const after = measure(root);

@@ -1,14 +1,15 @@
 // The room: prompt line, the table (drawn by the game's renderer), the waiting room, the final
 // scoreboard, and the side panel (players, log, chat).
 import { h, clear, keepFocus } from '/js/dom.js';
-import { t, getLang, logText, formatters } from '/js/i18n.js';
+import { t, getLang, formatters } from '/js/i18n.js';
 import { countdownElement, serverNow } from '/js/clock.js';
-import { seatBadge, seatToken, seatColor, seatShape } from '/js/seats.js';
+import { seatBadge, seatToken, seatColor } from '/js/seats.js';
 import { fill, choices, pickFromTemplate } from '/js/picker.js';
 import { play } from '/js/sound.js';
 import { renderWaiting, renderEndboard } from '/js/room-parts.js';
-import { icon } from '/js/icons.js';
 import { measure, play as playMotion, shake } from '/js/motion.js';
+import { fitTable } from '/js/fit.js';
+import { SidePanel } from '/js/side-panel.js';
 
 const loaded = new Map(); // game id -> Promise<renderer module>
 
@@ -22,32 +23,6 @@ export function loadRenderer(id) {
   return loaded.get(id);
 }
 
-// The side panel is a drawer below this size (css/room.css says the same).
-const drawerQuery = matchMedia('(max-width: 899px), (max-height: 559px)');
-const TABS = ['players', 'log', 'chat'];
-
-// The table must fit its box: when the game's parts overflow it, `--fit` (which the games' card
-// sizes are multiplied by, never under a touch target) shrinks step by step until they do not.
-function overflows(root) {
-  const board = root.firstElementChild;
-  if (!board) return false;
-  if (board.scrollHeight > root.clientHeight + 1 || board.scrollWidth > root.clientWidth + 1) return true;
-  for (const part of board.children) {
-    if (part.scrollHeight > part.clientHeight + 1 || part.scrollWidth > part.clientWidth + 1) return true;
-  }
-  return false;
-}
-
-function fitTable(root) {
-  let fit = 1;
-  root.style.setProperty('--fit', '1');
-  if (!document.documentElement.classList.contains('room-screen')) return;
-  while (fit > 0.6 && overflows(root)) {
-    fit = Math.round((fit - 0.08) * 100) / 100;
-    root.style.setProperty('--fit', String(fit));
-  }
-}
-
 export class RoomView {
   constructor(main, app) {
     this.app = app;
@@ -59,95 +34,33 @@ export class RoomView {
     this.rerenders = 0;
     this.signatures = {};
     this.totals = new Map();
-    this.sideOpen = false;
-    this.unread = false;
-    this.tab = 'players';
     clear(main);
     this.els = {
       banner: h('div', { class: 'room-banner', hidden: true }),
       endboard: h('section', { class: 'endboard', hidden: true, dataset: { testid: 'scoreboard' } }),
       waiting: h('section', { class: 'waiting-room', hidden: true }),
       table: h('div', { class: 'table', dataset: { testid: 'table' } }),
-      players: h('section', { class: 'panel players', 'aria-labelledby': 'players-title', dataset: { tab: 'players' } }),
-      log: h('ol', { class: 'log-list', dataset: { testid: 'log' } }),
-      chatList: h('ol', { class: 'chat-list', 'aria-live': 'polite' }),
-      chatForm: null,
-      logTitle: h('h2', { id: 'log-title' }),
-      chatTitle: h('h2', { id: 'chat-title' }),
-      tabs: h('div', { class: 'side-tabs', role: 'tablist' }),
     };
-    const input = h('input', { type: 'text', maxlength: 500, id: 'chat-input', autocomplete: 'off', dataset: { key: 'chat-input', testid: 'chat-input' } });
-    this.els.chatInput = input;
-    this.els.chatSend = h('button', { type: 'submit', dataset: { key: 'chat-send' } });
-    this.els.chatLabel = h('label', { for: 'chat-input', class: 'sr-only' });
-    this.els.chatForm = h('form', {
-      class: 'chat-form',
-      onsubmit: (e) => {
-        e.preventDefault();
-        const text = input.value.trim();
-        if (!text) return;
-        input.value = '';
-        app.chat(text);
-      },
-    }, this.els.chatLabel, input, this.els.chatSend);
-    this.els.side = h('aside', { class: 'side', id: 'side-panel', dataset: { tab: this.tab } },
-      this.els.tabs,
-      this.els.players,
-      h('section', { class: 'panel log', 'aria-labelledby': 'log-title', dataset: { tab: 'log' } }, this.els.logTitle, this.els.log),
-      h('section', { class: 'panel chat', 'aria-labelledby': 'chat-title', dataset: { tab: 'chat' } }, this.els.chatTitle, this.els.chatList, this.els.chatForm));
+    this.side = new SidePanel(app);
     this.els.room = h('div', { class: 'room' },
       h('section', { class: 'table-area' }, this.els.banner, this.els.endboard, this.els.waiting, this.els.table),
-      this.els.side,
-      h('div', { class: 'side-scrim', onclick: () => this.toggleSide(false) }));
+      this.side.el,
+      h('div', { class: 'side-scrim', onclick: () => this.side.toggle(false) }));
+    this.side.room = this.els.room;
     main.append(this.els.room);
-    this.els.side.addEventListener('keydown', (e) => { if (e.key === 'Escape' && this.sideOpen) this.toggleSide(false); });
     // The control a lost race must shake: the last one pressed on the table.
     this.els.table.addEventListener('click', (e) => {
       const el = e.target.closest?.('[data-key], [data-flip]');
       if (el) this.pressed = { key: el.dataset.key, flip: el.dataset.flip || el.querySelector('[data-flip]')?.dataset.flip };
     }, true);
     this.langChanged();
-    for (const msg of app.state.chat) this.appendChat(msg);
-  }
-
-  // Opens or closes the drawer (small screens); on a wide screen the panel is always there.
-  toggleSide(open = !this.sideOpen) {
-    this.sideOpen = open;
-    if (open && this.tab === 'chat') this.unread = false;
-    this.els.room.classList.toggle('side-open', open);
-    if (open && drawerQuery.matches) this.els.tabs.querySelector('[aria-selected="true"]')?.focus();
-    this.app.render();
-  }
-
-  showTab(tab) {
-    this.tab = tab;
-    this.els.side.dataset.tab = tab;
-    if (tab === 'chat') this.unread = false;
-    this.drawTabs();
-    this.app.render();
-  }
-
-  drawTabs() {
-    keepFocus(this.els.tabs, () => {
-      clear(this.els.tabs).append(...TABS.map((tab) => h('button', {
-        role: 'tab', class: 'small', 'aria-selected': String(this.tab === tab), 'aria-controls': 'side-panel',
-        dataset: { key: `tab-${tab}`, testid: `tab-${tab}` }, onclick: () => this.showTab(tab),
-      }, t(`room.${tab}`), tab === 'chat' && this.unread ? h('span', { class: 'badge', 'aria-hidden': 'true' }) : null)),
-      h('button', { class: 'small side-close', 'aria-label': t('room.close_panel'), dataset: { key: 'side-close' }, onclick: () => this.toggleSide(false) }, '✕'));
-    });
   }
 
   langChanged() {
     this.signatures = {};
-    this.drawTabs();
-    this.els.logTitle.textContent = t('room.log');
-    this.els.chatTitle.textContent = t('room.chat');
-    this.els.chatSend.textContent = t('room.send');
-    this.els.chatLabel.textContent = t('room.chat_label');
-    this.els.chatInput.placeholder = t('room.chat_placeholder');
-    clear(this.els.chatList);
-    for (const msg of this.app.state.chat) this.appendChat(msg);
+    this.side.langChanged();
   }
+
 
   // Runs `fn` only when `sig` changed since the last time for `part`.
   changed(part, sig) {
@@ -172,8 +85,8 @@ export class RoomView {
     const base = `${getLang()}|${s.snap?.rev}|${status}|${seatsSig}|${this.renderer ? 1 : 0}`;
 
     this.updatePrompt(ctx, status);
-    if (this.changed('players', base + s.conn)) this.renderPlayers(ctx);
-    if (this.changed('log', `${getLang()}|${s.log.length}|${s.log[0]?.at}|${s.gameEpoch}|${seatsSig}`)) this.renderLog();
+    if (this.changed('players', base + s.conn)) this.side.renderPlayers(ctx, this.renderer);
+    if (this.changed('log', `${getLang()}|${s.log.length}|${s.log[0]?.at}|${s.gameEpoch}|${seatsSig}`)) this.side.renderLog();
 
     const waiting = status === 'waiting' || !s.snap;
     const finished = status === 'finished' && !!s.snap?.outcome;
@@ -346,75 +259,4 @@ export class RoomView {
     if (away !== undefined) el.append(h('span', { class: 'absent-note' }, t('room.disconnected_note', { name: this.app.seatName(away) })));
   }
 
-  renderPlayers(ctx) {
-    const s = this.app.state;
-    const room = s.room;
-    const waitingFor = s.snap?.status === 'playing' ? (s.snap.waiting_for || []) : [];
-    const list = h('ul', { class: 'seat-list' });
-    for (const seat of room.seats) {
-      const me = seat.seat === s.mySeat;
-      let summary = null;
-      if (s.snap && this.renderer?.seatSummary) {
-        try { summary = this.renderer.seatSummary(s.snap, seat.seat, ctx); } catch (err) { console.error(err); }
-      }
-      const turn = waitingFor.includes(seat.seat);
-      list.append(h('li', {
-        class: ['seat', me && 'me', turn && 'turn', !seat.connected && 'offline'],
-        style: { '--seat': seatColor(seat.seat) }, dataset: { seat: String(seat.seat) },
-      },
-      h('span', { class: 'seat-main' },
-        turn ? h('span', { class: 'turn-mark', title: t('room.their_turn') }, '▶') : null,
-        seatShape(seat.seat),
-        h('span', { class: 'seat-name' }, seat.name),
-        me ? h('span', { class: 'tag' }, t('room.you')) : null,
-        seat.seat === room.host ? h('span', { class: 'tag host' }, t('room.host')) : null,
-        h('span', { class: ['dot', seat.connected ? 'on' : 'off'], title: seat.connected ? t('room.online') : t('room.offline') }),
-        h('span', { class: 'sr-only' }, seat.connected ? t('room.online') : t('room.offline')),
-        turn ? this.countdown(seat.seat) : null),
-      summary ? h('span', { class: 'seat-summary' }, summary) : null));
-    }
-    keepFocus(this.els.players, () => {
-      clear(this.els.players).append(
-        h('div', { class: 'panel-head' },
-          h('h2', { id: 'players-title' }, t('room.players')),
-          h('button', { class: 'small', dataset: { key: 'leave', testid: 'leave' }, onclick: () => this.app.leave() }, t('room.leave'))),
-        list,
-        h('p', { class: 'spectators', dataset: { testid: 'spectators' } },
-          icon('eye', 18),
-          t('room.spectators', { n: room.spectators || 0 }),
-          s.mySeat === null ? h('span', { class: 'tag' }, t('room.you_watch')) : null));
-    });
-  }
-
-  renderLog() {
-    const s = this.app.state;
-    const list = clear(this.els.log);
-    for (const entry of s.log.slice(0, 200)) {
-      const when = new Date(entry.at);
-      const hh = `${String(when.getHours()).padStart(2, '0')}:${String(when.getMinutes()).padStart(2, '0')}`;
-      list.append(h('li', {}, h('time', { datetime: when.toISOString() }, hh), ' ', logText(entry)));
-    }
-    if (!s.log.length) list.append(h('li', { class: 'muted' }, t('room.log_empty')));
-  }
-
-  appendChat(msg) {
-    const list = this.els.chatList;
-    const who = msg.seat === null || msg.seat === undefined
-      ? h('span', { class: 'chat-from spectator' }, `${msg.from} (${t('room.spectator')})`)
-      : h('span', { class: 'chat-from' }, seatShape(msg.seat, 14), msg.from || this.app.seatName(msg.seat));
-    list.append(h('li', {}, who, ' ', h('span', { class: 'chat-text' }, msg.text)));
-    while (list.children.length > 200) list.firstChild.remove();
-    list.scrollTop = list.scrollHeight;
-  }
-
-  // A new message: a dot on the panel's button when the chat is folded away.
-  chatArrived(msg) {
-    this.appendChat(msg);
-    const seen = !drawerQuery.matches || (this.sideOpen && this.tab === 'chat');
-    if (!seen && !this.unread) {
-      this.unread = true;
-      this.drawTabs();
-      this.app.render();
-    }
-  }
 }

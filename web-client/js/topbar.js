@@ -95,7 +95,7 @@ export function renderTopbar(bar, app) {
     menu.append(tools);
     bar.append(menu);
     const end = h('span', { class: 'bar-end' });
-    if (room && app.toggleSide) {
+    if (room) {
       end.append(h('button', {
         class: 'small side-toggle', 'aria-controls': 'side-panel', 'aria-expanded': String(!!app.sideOpen?.()),
         title: t('room.panels'), dataset: { key: 'side-toggle', testid: 'side-toggle' }, onclick: () => app.toggleSide(),
