@@ -196,7 +196,10 @@ function resultPanel(v, ctx, snap) {
     : ctx.gt('ui.no_ace')));
   for (const seat of order) {
     const arr = (r.hands || [])[seat] || {};
-    panel.append(h('div', { class: ['bh-reveal', won && seat === r.winner && 'winner'], style: { '--seat': ctx.seatColor(seat) } },
+    panel.append(h('div', {
+      class: ['bh-reveal', won && seat === r.winner && 'winner'], style: { '--seat': ctx.seatColor(seat) },
+      dataset: seat === ctx.mySeat ? { region: 'me' } : null,
+    },
       h('header', { class: 'bh-head' }, ctx.seatBadge(seat),
         won && seat === r.winner ? h('span', { class: 'tag win' }, ctx.gt('ui.round_winner')) : null,
         h('span', { class: 'bh-score' }, won && seat !== r.winner
