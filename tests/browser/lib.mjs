@@ -81,15 +81,30 @@ export function launchBrowser() {
 }
 
 // One person at the table: its own browser context (own storage, so its own token).
+// opts: mobile (a phone: touch, mobile viewport), reducedMotion (prefers-reduced-motion).
 export async function newPlayer(browser, name, viewport, errors, opts = {}) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, isMobile: !!opts.mobile, hasTouch: !!opts.mobile });
-  // Keeps the page's WebSockets within reach, so a test can cut the line like a network drop.
+  const context = await browser.newContext({
+    viewport, deviceScaleFactor: 1, isMobile: !!opts.mobile, hasTouch: !!opts.mobile,
+    reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference',
+  });
+  // Keeps the page's WebSockets within reach, so a test can cut the line like a network drop,
+  // remembers the last snapshot the page received, and counts the animations the page ran.
   await context.addInitScript(() => {
     const Native = window.WebSocket;
     window.__sockets = [];
+    window.__lastSnap = null;
     window.WebSocket = class extends Native {
-      constructor(...args) { super(...args); window.__sockets.push(this); }
+      constructor(...args) {
+        super(...args);
+        window.__sockets.push(this);
+        this.addEventListener('message', (e) => {
+          try { const m = JSON.parse(e.data); if (m.type === 'snapshot') window.__lastSnap = m; } catch { /* not JSON */ }
+        });
+      }
     };
+    window.__animations = 0;
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (...args) { window.__animations += 1; return animate.apply(this, args); };
   });
   const page = await context.newPage();
   page.on('pageerror', (err) => errors.push(`${name}: ${err.message}`));
@@ -132,7 +147,8 @@ export async function watchByCode(p, base, code) {
   await p.page.fill('[data-testid=name]', p.name);
   await p.page.fill('[data-testid=join-code]', code);
   await p.page.click('[data-testid=join-spectator]');
-  await p.page.locator('[data-testid=room-code]').waitFor();
+  // On a phone the room code sits in the top bar's menu: there, not necessarily in sight.
+  await p.page.locator('[data-testid=room-code]').waitFor({ state: 'attached' });
 }
 
 // A random clickable action on this page (the picker dialog first when it is open). `weight(act)`

@@ -182,7 +182,9 @@ function onSnapshot(snap) {
   const prev = state.snap;
   const newGame = prev && (snap.rev < prev.rev || (prev.status === 'finished' && snap.status === 'playing'));
   if (!prev || newGame) state.gameEpoch += 1;
-  if (state.freshLog || newGame || !prev) {
+  // A whole log (a new connection, a new game): nothing in it is news to animate.
+  state.snapFresh = state.freshLog || newGame || !prev;
+  if (state.snapFresh) {
     state.log = [];
     state.freshLog = false;
   } else if (prev && snap.log?.length) {
@@ -213,7 +215,7 @@ function soundsFor(entries) {
 function onChat(msg) {
   state.chat.push(msg);
   if (state.chat.length > 300) state.chat.shift();
-  roomView?.appendChat(msg);
+  roomView?.side.chatArrived(msg);
 }
 
 // ---------- intents (called by the views) ----------
@@ -356,6 +358,10 @@ export const app = {
     }
   },
   render: () => render(),
+  // The side panel (players, log, chat): a column on wide screens, a drawer on small ones.
+  toggleSide: () => roomView?.side.toggle(),
+  sideOpen: () => !!roomView?.side.open,
+  unread: () => !!roomView?.side.unread,
   toast: (text, kind) => toast(text, kind),
   errorText: (err) => errorText(err),
   seatName: (seat) => seatName(seat),
@@ -372,6 +378,8 @@ function render() {
 }
 
 function draw() {
+  // At a table the page itself never scrolls: the table fits the screen (css/room.css).
+  document.documentElement.classList.toggle('room-screen', state.screen === 'room' && !!state.room);
   renderTopbar(document.getElementById('topbar'), app);
   const main = document.getElementById('main');
   if (state.screen !== 'replay' && replayView) {
