@@ -4,7 +4,7 @@
 TAOL_BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev)
 # More for the tests: Catch2, Debian's Chromium driven from Node.js for the browser tests, and
 # clang with libFuzzer's runtime for the fuzzers.
-TAOL_TEST_PACKAGES=(catch2 chromium clang libclang-rt-14-dev)
+TAOL_TEST_PACKAGES=(catch2 chromium clang libclang-rt-14-dev sqlite3)
 
 taol_missing_packages() {
   local missing=() pkg

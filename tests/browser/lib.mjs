@@ -37,13 +37,15 @@ function findServerBinary(given) {
   return null;
 }
 
-// A taol-server of its own (or TAOL_URL's): { base, output, stop() }.
-export async function startServer(binary) {
-  if (process.env.TAOL_URL) return { base: process.env.TAOL_URL.replace(/\/$/, ''), output: [], stop: async () => {} };
+// A taol-server of its own (or TAOL_URL's): { base, port, dataDir, output, stop() }. A scenario
+// that restarts a server gives the `dataDir` (kept at the end) and `port` (the same origin, so
+// pages keep their tokens) of the first one.
+export async function startServer(binary, opts = {}) {
+  if (process.env.TAOL_URL && !opts.dataDir) return { base: process.env.TAOL_URL.replace(/\/$/, ''), output: [], stop: async () => {} };
   const bin = findServerBinary(binary || process.env.TAOL_SERVER);
   if (!bin || !fs.existsSync(bin)) throw new Error('taol-server not found: pass its path as the first argument or in TAOL_SERVER');
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taol-browser-data-'));
+  const port = opts.port || await freePort();
+  const dataDir = opts.dataDir || fs.mkdtempSync(path.join(os.tmpdir(), 'taol-browser-data-'));
   const args = ['--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir, '--web-root', path.join(repo, 'web-client')];
   log(`starting ${bin} ${args.join(' ')}`);
   const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -60,7 +62,7 @@ export async function startServer(binary) {
       ]);
       if (!exited) proc.kill('SIGKILL');
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 20000;
@@ -68,7 +70,7 @@ export async function startServer(binary) {
     if (proc.exitCode !== null) throw new Error(`taol-server exited with code ${proc.exitCode}`);
     try {
       const res = await fetch(`${base}/healthz`);
-      if (res.ok) return { base, output, stop };
+      if (res.ok) return { base, port, dataDir, output, stop };
     } catch { /* not listening yet */ }
     await sleep(100);
   }

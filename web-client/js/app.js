@@ -320,7 +320,15 @@ export const app = {
   },
   start(options) { return conn.request({ type: 'start', options }).catch(toastError); },
   rematch(options) { return conn.request({ type: 'rematch', options }).catch(toastError); },
-  chat(text) { return conn.request({ type: 'chat', text }).catch(toastError); },
+  // A chat line refused says why in chat's own words (a spectator does not "play").
+  chat(text) {
+    return conn.request({ type: 'chat', text }).catch((err) => {
+      const own = { not_a_player: 'errors.chat_closed', rate_limited: 'errors.chat_too_fast' }[err.code];
+      return own ? toast(t(own), 'error') : toastError(err);
+    });
+  },
+  // The room's own options (spectators), host only, at any time.
+  configure(options) { return conn.request({ type: 'configure', options }).catch(toastError); },
   // The replay viewer, over the room (which goes on: a rematch may start meanwhile).
   openReplay(code, game = null) {
     state.replay = { code, game, seats: [] };

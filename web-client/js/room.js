@@ -6,7 +6,7 @@ import { countdownElement, serverNow } from '/js/clock.js';
 import { seatBadge, seatToken, seatColor } from '/js/seats.js';
 import { fill, choices, pickFromTemplate } from '/js/picker.js';
 import { play } from '/js/sound.js';
-import { renderWaiting, renderEndboard } from '/js/room-parts.js';
+import { renderWaiting, renderEndboard, renderInterrupted } from '/js/room-parts.js';
 import { measure, play as playMotion, shake } from '/js/motion.js';
 import { fitTable } from '/js/fit.js';
 import { SidePanel } from '/js/side-panel.js';
@@ -81,26 +81,29 @@ export class RoomView {
     if (this.scratchEpoch !== s.gameEpoch) { this.scratch = {}; this.scratchEpoch = s.gameEpoch; }
     const ctx = this.ctx();
     const status = s.snap?.status || s.room?.status;
-    const seatsSig = JSON.stringify(s.room?.seats) + s.room?.host + s.room?.spectators + s.mySeat;
+    const seatsSig = JSON.stringify(s.room?.seats) + s.room?.host + s.room?.spectators + s.mySeat + JSON.stringify(s.room?.options);
     const base = `${getLang()}|${s.snap?.rev}|${status}|${seatsSig}|${this.renderer ? 1 : 0}`;
 
     this.updatePrompt(ctx, status);
     if (this.changed('players', base + s.conn)) this.side.renderPlayers(ctx, this.renderer);
     if (this.changed('log', `${getLang()}|${s.log.length}|${s.log[0]?.at}|${s.gameEpoch}|${seatsSig}`)) this.side.renderLog();
 
-    const waiting = status === 'waiting' || !s.snap;
+    // A game stopped by a change of its rules has no snapshot: the room offers a new game.
+    const interrupted = !!s.room?.interrupted && !s.snap;
+    const waiting = !interrupted && (status === 'waiting' || !s.snap);
     const finished = status === 'finished' && !!s.snap?.outcome;
     this.els.room.classList.toggle('waiting', waiting);
-    this.els.room.classList.toggle('playing', !waiting && !finished);
-    this.els.room.classList.toggle('finished', !waiting && finished);
+    this.els.room.classList.toggle('playing', !waiting && !finished && !interrupted);
+    this.els.room.classList.toggle('finished', finished || interrupted);
     this.els.waiting.hidden = !waiting;
-    this.els.table.hidden = waiting;
+    this.els.table.hidden = waiting || interrupted;
     if (waiting && this.changed('waiting', base + this.app.state.pending)) renderWaiting(this.els.waiting, this.app, this);
 
-    this.els.endboard.hidden = !finished;
+    this.els.endboard.hidden = !finished && !interrupted;
     if (finished && this.changed('end', base)) renderEndboard(this.els.endboard, this.app, this, ctx);
+    if (interrupted && this.changed('end', `${base}|interrupted|${s.pending}`)) renderInterrupted(this.els.endboard, this.app, this);
 
-    if (!waiting && this.renderer) {
+    if (!waiting && !interrupted && this.renderer) {
       const sig = `${base}|${s.pending}|${this.rerenders}|${s.conn}`;
       if (this.changed('table', sig)) this.drawTable(ctx, game);
     }
@@ -219,6 +222,8 @@ export class RoomView {
     let away;
     if (s.conn !== 'online') {
       text = t('room.prompt_reconnecting');
+    } else if (room.interrupted && !s.snap) {
+      text = t('room.prompt_interrupted');
     } else if (status === 'waiting' || !s.snap) {
       const meta = s.gamesById[room.game];
       const min = meta?.min_players || 1;

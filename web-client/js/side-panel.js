@@ -23,6 +23,7 @@ export class SidePanel {
       chatList: h('ol', { class: 'chat-list', 'aria-live': 'polite' }),
       logTitle: h('h2', { id: 'log-title' }),
       chatTitle: h('h2', { id: 'chat-title' }),
+      chatClosed: h('p', { class: 'muted chat-closed', hidden: true, dataset: { testid: 'chat-closed' } }),
       tabs: h('div', { class: 'side-tabs', role: 'tablist' }),
     };
     const input = h('input', { type: 'text', maxlength: 500, id: 'chat-input', autocomplete: 'off', dataset: { key: 'chat-input', testid: 'chat-input' } });
@@ -43,7 +44,7 @@ export class SidePanel {
       this.els.tabs,
       this.els.players,
       h('section', { class: 'panel log', 'aria-labelledby': 'log-title', dataset: { tab: 'log' } }, this.els.logTitle, this.els.log),
-      h('section', { class: 'panel chat', 'aria-labelledby': 'chat-title', dataset: { tab: 'chat' } }, this.els.chatTitle, this.els.chatList, form));
+      h('section', { class: 'panel chat', 'aria-labelledby': 'chat-title', dataset: { tab: 'chat' } }, this.els.chatTitle, this.els.chatList, this.els.chatClosed, form));
     this.el.addEventListener('keydown', (e) => { if (e.key === 'Escape' && this.open) this.toggle(false); });
   }
 
@@ -80,7 +81,7 @@ export class SidePanel {
     this.els.chatTitle.textContent = t('room.chat');
     this.els.chatSend.textContent = t('room.send');
     this.els.chatLabel.textContent = t('room.chat_label');
-    this.els.chatInput.placeholder = t('room.chat_placeholder');
+    this.updateChatAccess();
     clear(this.els.chatList);
     for (const msg of this.app.state.chat) this.appendChat(msg);
   }
@@ -121,8 +122,32 @@ export class SidePanel {
         h('p', { class: 'spectators', dataset: { testid: 'spectators' } },
           icon('eye', 18),
           t('room.spectators', { n: room.spectators || 0 }),
-          s.mySeat === null ? h('span', { class: 'tag' }, t('room.you_watch')) : null));
+          s.mySeat === null ? h('span', { class: 'tag' }, t('room.you_watch')) : null),
+        ...(s.mySeat !== null && s.mySeat === room.host ? [this.spectatorsChatSwitch(room)] : []));
     });
+    this.updateChatAccess();
+  }
+
+  // The host may let spectators chat or not, at any time.
+  spectatorsChatSwitch(room) {
+    const on = room.options?.spectators_chat !== false;
+    return h('label', { class: 'switch', dataset: { testid: 'spectators-chat' } },
+      h('input', {
+        type: 'checkbox', checked: on, disabled: this.app.state.pending > 0, dataset: { key: 'spectators-chat' },
+        onchange: (e) => this.app.configure({ spectators_chat: e.target.checked }),
+      }),
+      t('room.spectators_chat'));
+  }
+
+  // A spectator whose host turned spectators' chat off reads the chat but cannot write.
+  updateChatAccess() {
+    const s = this.app.state;
+    const closed = s.mySeat === null && s.room?.options?.spectators_chat === false;
+    this.els.chatInput.disabled = closed;
+    this.els.chatSend.disabled = closed;
+    this.els.chatInput.placeholder = t(closed ? 'room.chat_closed_short' : 'room.chat_placeholder');
+    this.els.chatClosed.hidden = !closed;
+    this.els.chatClosed.textContent = t('room.chat_closed');
   }
 
   renderLog() {
