@@ -358,6 +358,8 @@ export const app = {
       const snapshot = await conn.request({ type: 'act', action, ...(rev !== undefined ? { rev } : {}) });
       return { ok: true, snapshot };
     } catch (error) {
+      // A second copy of a move the server already took (a double tap) changes nothing: no alarm.
+      if (error.code === 'duplicate') return { ok: true, duplicate: true };
       toastError(error);
       return { ok: false, error };
     } finally {
