@@ -91,6 +91,7 @@ PlayoutStats run_playouts(const games::Game& game, const PlayoutConfig& config) 
             std::vector<PlayoutEvent> events;
             std::vector<LogEntry> new_log;
             checker.check_state(*state, new_log, 0);
+            if (config.observe) config.observe(*state, new_log, seed, now);
             long long step = 0;
             for (; step < config.max_steps && !state->finished(); ++step) {
                 new_log.clear();
@@ -154,6 +155,7 @@ PlayoutStats run_playouts(const games::Game& game, const PlayoutConfig& config) 
                     }
                 }
                 checker.check_state(*state, new_log, step);
+                if (config.observe) config.observe(*state, new_log, seed, now);
             }
             if (!state->finished()) FAIL(checker.where(step) << ": game not finished after " << step << " steps");
             const Json outcome = state->outcome();
