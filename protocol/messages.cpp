@@ -237,6 +237,11 @@ games::Result<ClientMessage, ProtocolError> parse_client_message(std::string_vie
                              "message nests arrays or objects deeper than " + std::to_string(kMaxDepth) + " levels",
                              std::nullopt};
     }
+    // The parser stops at a NUL byte as if the text ended there, and JSON has none outside escapes:
+    // without this, `{"type":"leave"}` followed by a NUL and anything at all would be accepted.
+    if (frame.find('\0') != std::string_view::npos) {
+        return ProtocolError{ErrorCode::bad_json, "message is not valid JSON", std::nullopt};
+    }
     Json obj = Json::parse(frame.begin(), frame.end(), nullptr, /*allow_exceptions=*/false);
     if (obj.is_discarded()) return ProtocolError{ErrorCode::bad_json, "message is not valid JSON", std::nullopt};
     if (!obj.is_object()) {

@@ -1,13 +1,15 @@
 #pragma once
 // Limits per client address, shared by every connection (thread-safe): how many connections one
-// address may hold open, and a rate for what an address may ask of the rooms API. Loopback
-// addresses are not limited: they are this machine's own clients (a reverse proxy, local tests);
-// behind a proxy on this machine the client's address is read from X-Forwarded-For.
+// address may hold open, and a rate for what an address may ask of the rooms API. A proxy's
+// address is not limited (loopback, and the addresses given with --trust-proxy): every client
+// behind it shares it; the client's own address is then read from X-Forwarded-For.
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include <boost/asio/ip/address.hpp>
 
@@ -20,18 +22,24 @@ using AddressSlot = std::shared_ptr<void>;
 
 class AddressLimits {
 public:
-    AddressLimits(std::size_t max_connections, double api_per_second, double api_burst, bool limit_loopback = false)
+    AddressLimits(std::size_t max_connections, double api_per_second, double api_burst,
+                  std::vector<boost::asio::ip::address> proxies = {}, bool limit_loopback = false)
         : max_connections_(max_connections),
           api_per_second_(api_per_second),
           api_burst_(api_burst),
+          proxies_(std::move(proxies)),
           limit_loopback_(limit_loopback) {}
 
-    static bool is_local(const boost::asio::ip::address& address) { return address.is_loopback(); }
+    // Whether `address` is a proxy's, whose X-Forwarded-For is believed.
+    bool is_proxy(const boost::asio::ip::address& address) const {
+        return address.is_loopback() || std::find(proxies_.begin(), proxies_.end(), address) != proxies_.end();
+    }
 
     // A slot for one more connection from `address`; null when it already holds the maximum
     // (0: no maximum).
     AddressSlot connect(const boost::asio::ip::address& address) {
-        if ((is_local(address) && !limit_loopback_) || max_connections_ == 0) return std::make_shared<int>(0);
+        const bool proxy = is_proxy(address) && !(limit_loopback_ && address.is_loopback());
+        if (proxy || max_connections_ == 0) return std::make_shared<int>(0);
         const std::string key = address.to_string();
         std::lock_guard lock(mutex_);
         std::size_t& open = open_[key];
@@ -59,6 +67,7 @@ private:
     std::size_t max_connections_;
     double api_per_second_;
     double api_burst_;
+    std::vector<boost::asio::ip::address> proxies_;
     bool limit_loopback_;
     std::mutex mutex_;
     std::unordered_map<std::string, std::size_t> open_;

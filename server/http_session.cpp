@@ -42,7 +42,7 @@ std::string HttpSession::client_of(const HttpRequest& request) const {
     beast::error_code ec;
     const auto remote = stream_.socket().remote_endpoint(ec);
     if (ec) return "?";
-    if (AddressLimits::is_local(remote.address())) {
+    if (context_.addresses.is_proxy(remote.address())) {
         // The last address a proxy on this machine added is the one it saw.
         const auto forwarded = request["X-Forwarded-For"];
         if (!forwarded.empty()) {

@@ -133,8 +133,10 @@ void Hub::welcome(const ConnectionPtr& connection, const protocol::Hello& hello,
         player->name = hello.name;
         player->last_seen = config_.clock().mono;
         room = player->room;
+        // Under the lock, so that of two hellos with one token the first's welcome is queued before
+        // the second closes it: a replaced connection is always greeted, then closed.
+        connection->deliver(encode_frame(protocol::welcome_json(player->id, token, resumed), id));
     }
-    connection->deliver(encode_frame(protocol::welcome_json(player->id, token, resumed), id));
     if (older && older != connection) older->close();
     if (room.empty()) return done(player);
     with_room(room, [this, connection, player, room, name = hello.name, done = std::move(done)](

@@ -20,6 +20,8 @@ constexpr std::string_view kUsage =
     "                    full: each event is also on the disk before play goes on, so it\n"
     "                    survives a power cut (slower: one fsync per event)\n"
     "  --web-root DIR    the web client's files (default ./web-client)\n"
+    "  --trust-proxy IP  a reverse proxy's address (besides loopback): its connections are not\n"
+    "                    limited per address, and X-Forwarded-For names its clients\n"
     "  --limit NAME=N    changes one limit (README, \"Security and limits\"); NAME is one of\n"
     "                    per-address, hello-seconds, idle-seconds, write-stall-seconds,\n"
     "                    messages-per-second, messages-burst, read-kib-per-second,\n"
@@ -75,7 +77,7 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (flag != "--host" && flag != "--port" && flag != "--data-dir" && flag != "--web-root" && flag != "--sync" &&
-            flag != "--limit") {
+            flag != "--limit" && flag != "--trust-proxy") {
             return usage_error("unknown option '" + std::string(flag) + "'");
         }
         if (i + 1 >= argc) return usage_error(std::string(flag) + " needs a value");
@@ -83,6 +85,7 @@ int main(int argc, char** argv) {
         if (flag == "--host") config.host = value;
         else if (flag == "--data-dir") config.data_dir = value;
         else if (flag == "--web-root") config.web_root = value;
+        else if (flag == "--trust-proxy") config.limits.proxies.push_back(value);
         else if (flag == "--limit") {
             if (!set_limit(config.limits, value)) return usage_error("--limit " + value + ": unknown limit or bad number");
         }

@@ -57,7 +57,7 @@ std::string random_room_code() {
         for (unsigned char b : bytes) {
             // Rejection sampling keeps every symbol equally likely whatever the alphabet's size.
             const std::size_t n = protocol::kRoomCodeAlphabet.size();
-            if (b >= 256 - 256 % n) continue;
+            if (static_cast<std::size_t>(b) >= 256 - 256 % n) continue;
             if (code.size() < protocol::kRoomCodeLength) code.push_back(protocol::kRoomCodeAlphabet[b % n]);
         }
     }

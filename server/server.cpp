@@ -27,6 +27,16 @@ HubConfig hub_config(HubConfig config, Journal* journal, boost::asio::thread_poo
     return config;
 }
 
+std::vector<net::ip::address> proxy_addresses(const std::vector<std::string>& given) {
+    std::vector<net::ip::address> out;
+    for (const std::string& text : given) {
+        boost::system::error_code ec;
+        out.push_back(net::ip::make_address(text, ec));
+        if (ec) throw std::runtime_error("bad --trust-proxy '" + text + "': " + ec.message());
+    }
+    return out;
+}
+
 std::unique_ptr<Journal> open_journal(const ServerConfig& config) {
     auto journal = std::make_unique<SqliteJournal>(config.data_dir, config.sync);
     if (config.refuse_journal_writes) journal->refuse_writes(true);
@@ -40,7 +50,7 @@ Server::Server(ServerConfig config)
       journal_(open_journal(config_)),
       ioc_(config_.threads > 0 ? config_.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
       addresses_(config_.limits.max_per_address, config_.limits.api_per_second, config_.limits.api_burst,
-                 config_.limits.limit_loopback),
+                 proxy_addresses(config_.limits.proxies), config_.limits.limit_loopback),
       hub_(ioc_.get_executor(), metrics_, hub_config(config_.hub, journal_.get(), background_)),
       context_{hub_, metrics_, connections_, HttpContext{config_.web_root, nullptr, nullptr}, config_.limits, addresses_},
       sweep_timer_(ioc_),

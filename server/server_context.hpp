@@ -2,6 +2,8 @@
 // What every connection shares: the hub, the counters, the open connections, the HTTP routes'
 // context, and the limits each connection lives under.
 #include <cstddef>
+#include <string>
+#include <vector>
 
 #include "server/address_limits.hpp"
 #include "server/connection_registry.hpp"
@@ -24,6 +26,7 @@ struct ConnectionLimits {
     TimeMs idle_ms = 30'000;                        // closed when the client stops answering pings
     TimeMs write_stall_ms = 20'000;                 // closed when one frame takes longer to write
     std::size_t max_per_address = 64;               // open connections per client address (0: any)
+    std::vector<std::string> proxies;               // proxies' addresses: not limited, X-Forwarded-For believed
     bool limit_loopback = false;                    // loopback (a proxy on this machine) too: tests
     double api_per_second = 5;                      // rooms API requests per client address
     double api_burst = 20;

@@ -14,7 +14,8 @@ RuleError game_over_error() { return {RuleCode::game_over, "the game is over"}; 
 
 // Refuses any field an action of this type does not have.
 std::optional<RuleError> only_fields(const Json& action, std::initializer_list<const char*> allowed) {
-    for (const auto& [key, value] : action.items()) {
+    for (const auto& item : action.items()) {
+        const std::string& key = item.key();  // a named variable: clang 14 cannot capture a binding
         if (key == "type") continue;
         if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; })) {
             return illegal("unexpected field '" + key + "' in this action");

@@ -15,7 +15,8 @@ namespace {
 // --- Reading an action's fields: every bad field is refused with its name. ---
 
 std::optional<RuleError> only_fields(const Json& action, std::initializer_list<const char*> allowed) {
-    for (const auto& [key, value] : action.items()) {
+    for (const auto& item : action.items()) {
+        const std::string& key = item.key();  // a named variable: clang 14 cannot capture a binding
         if (key == "type") continue;
         if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; })) {
             return illegal("unexpected field \"" + key + "\"");

@@ -11,7 +11,8 @@ Refusal check_keys(const Json& action, std::initializer_list<const char*> requir
     for (const char* key : required) {
         if (!action.contains(key)) return illegal("'" + type + "' needs the field '" + key + "'");
     }
-    for (const auto& [key, value] : action.items()) {
+    for (const auto& item : action.items()) {
+        const std::string& key = item.key();  // a named variable: clang 14 cannot capture a binding
         if (key == "type") continue;
         const auto named = [&](const char* k) { return key == k; };
         if (std::none_of(required.begin(), required.end(), named) && std::none_of(optional.begin(), optional.end(), named)) {

@@ -56,7 +56,8 @@ const std::vector<ActionSpec>& specs() {
 }
 
 std::optional<RuleError> unexpected_fields(const Json& action, const ActionSpec& spec) {
-    for (const auto& [key, value] : action.items()) {
+    for (const auto& item : action.items()) {
+        const std::string& key = item.key();  // a named variable: clang 14 cannot capture a binding
         if (key == "type") continue;
         if (std::none_of(spec.fields.begin(), spec.fields.end(), [&](const char* f) { return key == f; })) {
             return illegal("unexpected field \"" + key + "\" in " + spec.type);

@@ -81,7 +81,7 @@ Result<Json, OptionsError> complete_options(const Game& game, const Json& given,
     if (given.is_object()) {
         for (const auto& [name, value] : given.items()) {
             auto spec = std::find_if(schema.begin(), schema.end(),
-                                     [&](const Json& s) { return s.at("name") == name; });
+                                     [&option = name](const Json& s) { return s.at("name") == option; });
             if (spec == schema.end()) return OptionsError{"unknown option '" + name + "'"};
             if (std::string error = check_value(*spec, value); !error.empty()) return OptionsError{error};
             complete[name] = value;

@@ -27,7 +27,8 @@ std::vector<int> baits_from(const Json& options) {
 
 // The fields an action may have besides "type"; anything else is refused.
 std::optional<RuleError> unexpected_fields(const Json& action, std::initializer_list<const char*> allowed) {
-    for (const auto& [key, value] : action.items()) {
+    for (const auto& item : action.items()) {
+        const std::string& key = item.key();  // a named variable: clang 14 cannot capture a binding
         if (key == "type") continue;
         if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; })) {
             return illegal("unexpected field \"" + key + "\"");

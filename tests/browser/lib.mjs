@@ -37,13 +37,15 @@ function findServerBinary(given) {
   return null;
 }
 
-// A taol-server of its own (or TAOL_URL's): { base, output, stop() }.
-export async function startServer(binary) {
-  if (process.env.TAOL_URL) return { base: process.env.TAOL_URL.replace(/\/$/, ''), output: [], stop: async () => {} };
+// A taol-server of its own (or TAOL_URL's): { base, port, dataDir, output, stop() }. A scenario
+// that restarts a server gives the `dataDir` (kept at the end) and `port` (the same origin, so
+// pages keep their tokens) of the first one.
+export async function startServer(binary, opts = {}) {
+  if (process.env.TAOL_URL && !opts.dataDir) return { base: process.env.TAOL_URL.replace(/\/$/, ''), output: [], stop: async () => {} };
   const bin = findServerBinary(binary || process.env.TAOL_SERVER);
   if (!bin || !fs.existsSync(bin)) throw new Error('taol-server not found: pass its path as the first argument or in TAOL_SERVER');
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taol-browser-data-'));
+  const port = opts.port || await freePort();
+  const dataDir = opts.dataDir || fs.mkdtempSync(path.join(os.tmpdir(), 'taol-browser-data-'));
   const args = ['--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir, '--web-root', path.join(repo, 'web-client')];
   log(`starting ${bin} ${args.join(' ')}`);
   const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -60,7 +62,7 @@ export async function startServer(binary) {
       ]);
       if (!exited) proc.kill('SIGKILL');
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 20000;
@@ -68,7 +70,7 @@ export async function startServer(binary) {
     if (proc.exitCode !== null) throw new Error(`taol-server exited with code ${proc.exitCode}`);
     try {
       const res = await fetch(`${base}/healthz`);
-      if (res.ok) return { base, output, stop };
+      if (res.ok) return { base, port, dataDir, output, stop };
     } catch { /* not listening yet */ }
     await sleep(100);
   }
@@ -81,15 +83,30 @@ export function launchBrowser() {
 }
 
 // One person at the table: its own browser context (own storage, so its own token).
+// opts: mobile (a phone: touch, mobile viewport), reducedMotion (prefers-reduced-motion).
 export async function newPlayer(browser, name, viewport, errors, opts = {}) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, isMobile: !!opts.mobile, hasTouch: !!opts.mobile });
-  // Keeps the page's WebSockets within reach, so a test can cut the line like a network drop.
+  const context = await browser.newContext({
+    viewport, deviceScaleFactor: 1, isMobile: !!opts.mobile, hasTouch: !!opts.mobile,
+    reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference',
+  });
+  // Keeps the page's WebSockets within reach, so a test can cut the line like a network drop,
+  // remembers the last snapshot the page received, and counts the animations the page ran.
   await context.addInitScript(() => {
     const Native = window.WebSocket;
     window.__sockets = [];
+    window.__lastSnap = null;
     window.WebSocket = class extends Native {
-      constructor(...args) { super(...args); window.__sockets.push(this); }
+      constructor(...args) {
+        super(...args);
+        window.__sockets.push(this);
+        this.addEventListener('message', (e) => {
+          try { const m = JSON.parse(e.data); if (m.type === 'snapshot') window.__lastSnap = m; } catch { /* not JSON */ }
+        });
+      }
     };
+    window.__animations = 0;
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (...args) { window.__animations += 1; return animate.apply(this, args); };
   });
   const page = await context.newPage();
   page.on('pageerror', (err) => errors.push(`${name}: ${err.message}`));
@@ -132,7 +149,8 @@ export async function watchByCode(p, base, code) {
   await p.page.fill('[data-testid=name]', p.name);
   await p.page.fill('[data-testid=join-code]', code);
   await p.page.click('[data-testid=join-spectator]');
-  await p.page.locator('[data-testid=room-code]').waitFor();
+  // On a phone the room code sits in the top bar's menu: there, not necessarily in sight.
+  await p.page.locator('[data-testid=room-code]').waitFor({ state: 'attached' });
 }
 
 // A random clickable action on this page (the picker dialog first when it is open). `weight(act)`

@@ -63,6 +63,15 @@ TEST_CASE("Malformed frames get bad_json, without an id") {
     }
 }
 
+TEST_CASE("A NUL byte makes a frame bad_json, however valid the text before it") {
+    using namespace std::string_view_literals;
+    for (std::string_view frame : {"{\"type\":\"leave\"}\0garbage"sv, "{\"type\":\"leave\"}\0"sv,
+                                   "{\"type\":\"chat\",\"text\":\"a\0b\"}"sv, "\0"sv}) {
+        INFO(frame);
+        CHECK(refused(frame).code == ErrorCode::bad_json);
+    }
+}
+
 TEST_CASE("Frames over 64 KiB get too_large") {
     std::string big = R"({"type":"chat","text":")" + std::string(kMaxFrameBytes, 'a') + R"("})";
     auto e = refused(big);

@@ -35,7 +35,7 @@ struct JournaledRoom {
     server::Caller caller(const std::string& who) {
         auto& peer = peers[who];
         if (!peer) peer = std::make_shared<FakePeer>();
-        return server::Caller{who, peer, ++id, games::sha256_hex("token-" + who)};
+        return server::Caller{who, peer, ++id, games::sha256_hex("token-" + who), {}};
     }
     std::string error_of(const std::string& who) { return peers[who]->last_error(); }
     // Anna and Bleuenn seated and a game started with `options` at `t`.

@@ -1,7 +1,7 @@
 #include "tests/server/random_room.hpp"
 
 #include "games/core/options.hpp"
-#include "tests/support/playout.hpp"
+#include "tests/support/game_checks.hpp"
 
 namespace taol::testing {
 

@@ -267,13 +267,19 @@ void check_hands(Market& market, const std::vector<Expected>& expected, const st
     }
 }
 
-// The id under which `seat` now holds the card named `name` that it received (not in `before`).
-std::string received_id(Market& market, int seat, const std::string& name, const Cards& before) {
-    for (const auto& [id, held] : market.hand(seat)) {
-        if (held == name && !before.count(id)) return id;
-    }
-    FAIL("seat " << seat << " received no " << name);
-    return {};
+// Whether `seat` now holds, under `id`, a card named `name` that it did not hold before (a seat
+// may receive two cards of one name in a round of trades: the log says which is which).
+bool received_as(Market& market, int seat, const std::string& id, const std::string& name, const Cards& before) {
+    const Cards hand = market.hand(seat);
+    const auto it = hand.find(id);
+    return it != hand.end() && it->second == name && !before.count(id);
+}
+
+// The one entry of `key` about `offer` in `seat`'s log.
+Json only_entry(Market& market, int seat, const std::string& key, const std::string& offer) {
+    const auto found = entries(log_of(market.seat(seat)), key, offer);
+    REQUIRE(found.size() == 1);
+    return found[0];
 }
 
 // Everyone saw the trade happen with its claims and card counts; each trader alone got its
@@ -283,8 +289,15 @@ void check_trade_seen_by_traders_only(Market& market, const Trade& t, const std:
     INFO("trade " << t.offer << " from seat " << t.from << " to seat " << t.to);
     const std::string gave_name = before[t.from].at(t.gave);
     const std::string got_name = before[t.to].at(t.got);
-    const std::string gave_new = received_id(market, t.to, gave_name, before[t.to]);
-    const std::string got_new = received_id(market, t.from, got_name, before[t.from]);
+    // Each trader learns the new id of the card it received, and only that one.
+    const Json to_cards = only_entry(market, t.to, "carambouille.trade_cards", t.offer).at("params");
+    const Json from_cards = only_entry(market, t.from, "carambouille.trade_cards", t.offer).at("params");
+    REQUIRE(to_cards.at("from_gave").size() == 1);
+    REQUIRE(from_cards.at("to_gave").size() == 1);
+    const std::string gave_new = to_cards.at("from_gave").begin().key();
+    const std::string got_new = from_cards.at("to_gave").begin().key();
+    CHECK(received_as(market, t.to, gave_new, gave_name, before[t.to]));
+    CHECK(received_as(market, t.from, got_new, got_name, before[t.from]));
     for (int s = 0; s < kPlayers; ++s) {
         INFO("seen by seat " << s);
         const auto log = log_of(market.seat(s));

@@ -3,6 +3,7 @@
 // connections from one address, and two hellos racing for one seat.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -193,6 +194,22 @@ TEST_CASE("One address holds a limited number of connections") {
         }
     }
     CHECK(connected);
+}
+
+TEST_CASE("A trusted proxy's address holds any number of connections, another address does not") {
+    const auto proxy = net::ip::make_address("10.0.0.2");
+    const auto client = net::ip::make_address("10.0.0.9");
+    taol::server::AddressLimits limits(2, 5, 20, {proxy});
+    CHECK(limits.is_proxy(proxy));
+    CHECK(limits.is_proxy(net::ip::make_address("127.0.0.1")));
+    CHECK_FALSE(limits.is_proxy(client));
+    std::vector<taol::server::AddressSlot> slots;
+    for (int i = 0; i < 10; ++i) slots.push_back(limits.connect(proxy));
+    CHECK(std::all_of(slots.begin(), slots.end(), [](const auto& slot) { return slot != nullptr; }));
+    slots.push_back(limits.connect(client));
+    slots.push_back(limits.connect(client));
+    CHECK(slots.back() != nullptr);
+    CHECK(limits.connect(client) == nullptr);
 }
 
 TEST_CASE("The rooms API is rate-limited per client, and takes codes in any case") {

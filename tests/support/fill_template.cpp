@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "tests/support/playout.hpp"
+#include "tests/support/game_checks.hpp"
 
 namespace taol::testing {
 namespace {

@@ -16,62 +16,7 @@ using games::GameState;
 using games::LogEntry;
 using games::Seat;
 using games::TimeMs;
-using games::Viewer;
 
-constexpr TimeMs kStart = 1'700'000'000'000;
-
-std::vector<Viewer> viewers_of(int players) {
-    std::vector<Viewer> viewers{std::nullopt};
-    for (Seat s = 0; s < players; ++s) viewers.emplace_back(s);
-    return viewers;
-}
-
-// A number in `value` (deep) that can only be a time: games are played from kStart on.
-std::optional<TimeMs> a_time_in(const Json& value) {
-    if (value.is_number_integer() && value.get<TimeMs>() >= kStart) return value.get<TimeMs>();
-    if (value.is_structured()) {
-        for (const Json& inner : value) {
-            if (auto found = a_time_in(inner)) return found;
-        }
-    }
-    return std::nullopt;
-}
-
-std::string view_and_actions(const GameState& state, Viewer viewer) {
-    std::string out = state.view(viewer).dump();
-    if (viewer) out += state.actions(*viewer).dump();
-    return out;
-}
-
-std::string deadlines_text(const GameState& state) {
-    std::string out;
-    for (const auto& d : state.deadlines()) out += d.kind + "@" + std::to_string(d.at) + " ";
-    return out;
-}
-
-std::string log_and_outcome(const GameState& state, Viewer viewer, const std::vector<LogEntry>& log) {
-    std::string out;
-    for (const LogEntry& entry : log) {
-        if (entry.visible_to(viewer)) out += entry.to_json().dump();
-    }
-    if (state.finished()) out += state.outcome().dump();
-    return out;
-}
-
-// What everyone sees, hashed: two states with the same fingerprint look the same to everyone.
-std::size_t fingerprint(const GameState& state, int players) {
-    std::size_t print = std::hash<std::string>{}(deadlines_text(state));
-    for (Viewer v : viewers_of(players)) print = print * 1000003 ^ std::hash<std::string>{}(view_and_actions(state, v));
-    return print;
-}
-
-std::optional<TimeMs> earliest_deadline(const GameState& state) {
-    std::optional<TimeMs> best;
-    for (const auto& d : state.deadlines()) {
-        if (!best || d.at < *best) best = d.at;
-    }
-    return best;
-}
 
 struct Checker {
     const games::Game& game;
@@ -82,35 +27,11 @@ struct Checker {
         s << game.id() << " players=" << players << " seed=" << seed << " step=" << step;
         return s.str();
     }
-    // Checks invariants and secrets for every viewer, and returns the state's fingerprint (built
-    // from the same serialized views, so each view is made once per step).
+    // Checks invariants and secrets for every viewer, and returns the state's fingerprint.
     std::size_t check_state(const GameState& state, const std::vector<LogEntry>& new_log, long long step) const {
-        if (std::string broken = state.check_invariants(); !broken.empty()) {
-            FAIL(where(step) << ": invariant broken: " << broken);
-        }
-        std::size_t print = std::hash<std::string>{}(deadlines_text(state));
-        for (Viewer v : viewers_of(players)) {
-            // Views hold no time: the room's clock is not the clients' (deadlines carry times,
-            // converted to the wall clock).
-            const Json view = state.view(v);
-            if (auto t = a_time_in(view)) FAIL(where(step) << ": a time (" << *t << ") in a view");
-            std::string sent = view.dump();
-            if (v) sent += state.actions(*v).dump();
-            print = print * 1000003 ^ std::hash<std::string>{}(sent);
-            sent += log_and_outcome(state, v, new_log);
-            for (const std::string& secret : state.secrets_hidden_from(v)) {
-                if (sent.find(secret) != std::string::npos) {
-                    FAIL(where(step) << ": viewer " << (v ? std::to_string(*v) : "spectator")
-                                     << " is sent the secret " << secret << " in " << sent);
-                }
-            }
-        }
-        if (!state.finished()) {
-            for (Seat s : state.waiting_for()) {
-                if (!state.default_action(s)) FAIL(where(step) << ": seat " << s << " waited for without a default");
-            }
-        }
-        return print;
+        const StateCheck check = testing::check_state(state, new_log, players);
+        if (!check.broken.empty()) FAIL(where(step) << ": " << check.broken);
+        return check.fingerprint;
     }
 };
 
@@ -125,9 +46,7 @@ void expire_due(std::unique_ptr<GameState>& state, TimeMs t, std::vector<Playout
         new_log.insert(new_log.end(), applied.log.begin(), applied.log.end());
         events.push_back({PlayoutEvent::expire, 0, nullptr, *due});
         ++stats.expiries;
-        if (auto again = earliest_deadline(*state); again && *again <= *due) {
-            FAIL(checker.where(step) << ": expire(" << *due << ") left a deadline at " << *again);
-        }
+        if (std::string broken = check_expired(*state, *due); !broken.empty()) FAIL(checker.where(step) << ": " << broken);
     }
     FAIL(checker.where(step) << ": deadlines never stop expiring");
 }
@@ -135,7 +54,7 @@ void expire_due(std::unique_ptr<GameState>& state, TimeMs t, std::vector<Playout
 // Replays the recorded events on a fresh game: it must end exactly as the played one.
 void check_replay(const games::Game& game, const Json& options, int players, std::uint64_t seed,
                   const std::vector<PlayoutEvent>& events, const GameState& played, const Checker& checker) {
-    auto state = game.setup(options, players, seed, kStart);
+    auto state = game.setup(options, players, seed, kPlayStart);
     for (std::size_t i = 0; i < events.size(); ++i) {
         const PlayoutEvent& e = events[i];
         if (e.kind == PlayoutEvent::expire) {
@@ -153,10 +72,6 @@ void check_replay(const games::Game& game, const Json& options, int players, std
 
 }  // namespace
 
-std::string everything_sent_to(const GameState& state, Viewer viewer, const std::vector<LogEntry>& log) {
-    return view_and_actions(state, viewer) + deadlines_text(state) + log_and_outcome(state, viewer, log);
-}
-
 PlayoutStats run_playouts(const games::Game& game, const PlayoutConfig& config) {
     PlayoutStats stats;
     std::vector<int> counts = config.players;
@@ -171,8 +86,8 @@ PlayoutStats run_playouts(const games::Game& game, const PlayoutConfig& config) 
             const std::uint64_t seed = 0x5eed0000ULL + static_cast<std::uint64_t>(players) * 100003 + i;
             const Checker checker{game, players, seed};
             games::Rng chooser(seed ^ 0xabcdefULL);
-            auto state = game.setup(options, players, seed, kStart);
-            TimeMs now = kStart;
+            auto state = game.setup(options, players, seed, kPlayStart);
+            TimeMs now = kPlayStart;
             std::vector<PlayoutEvent> events;
             std::vector<LogEntry> new_log;
             checker.check_state(*state, new_log, 0);

@@ -9,10 +9,9 @@
 
 #include "games/core/game.hpp"
 #include "games/core/rng.hpp"
+#include "tests/support/game_checks.hpp"
 
 namespace taol::testing {
-
-using games::Json;
 
 struct PlayoutConfig {
     int seeds = 500;                    // games per player count
@@ -48,15 +47,8 @@ struct PlayoutStats {
     long long rejected_templates = 0;  // filled templates that broke a rule the template cannot say
 };
 
-// A random value for each key of an entry's "choose"; a complete action is returned unchanged.
-Json fill_template(const Json& entry, games::Rng& rng);
-
 // Plays config.seeds games for each player count and checks every invariant; a failure is
 // reported through Catch2 (FAIL with the seed, the step and what broke). Returns counts.
 PlayoutStats run_playouts(const games::Game& game, const PlayoutConfig& config);
-
-// Everything `viewer` is sent about `state` at once (view, actions, log), as one string.
-std::string everything_sent_to(const games::GameState& state, games::Viewer viewer,
-                               const std::vector<games::LogEntry>& log);
 
 }  // namespace taol::testing

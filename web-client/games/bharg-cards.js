@@ -62,13 +62,16 @@ export function cardLabel(name, ctx) {
   return `${cardName(name, ctx)} · ${ctx.gt(`ui.kind_${info.kind}`, { rank: info.rank })}${suits ? ` · ${suits}` : ''}`;
 }
 
-// A face-up card. attrs: small, class, highlight (a suit to ring: the top Ace's).
+// A face-up card. attrs: small, class, highlight (a suit to ring: the top Ace's), flip (follow it
+// as it moves), from (where it comes from when new on the table).
 export function card(name, ctx, attrs = {}) {
   const info = cardInfo(name);
   return h('span', {
     class: ['bh-card', `kind-${info.kind}`, attrs.small && 'small', attrs.class],
     role: 'img', 'aria-label': cardLabel(name, ctx), title: cardLabel(name, ctx),
     style: { '--suit': `var(--bh-${info.suits[0] || 'none'})` },
+    // Every card exists once: its name follows it from hand to pile (js/motion.js).
+    dataset: attrs.flip ? { flip: `card:${name}`, ...(attrs.from ? { flipFrom: attrs.from } : {}) } : null,
   },
   h('span', { class: 'bh-rank' }, rankMark(info, ctx)),
   h('span', { class: 'bh-name', lang: ctx.lang }, cardName(name, ctx)),

@@ -69,7 +69,7 @@ function history(rounds, ctx) {
 
 // One card of an arranged hand: a button that discards it when the server lists that.
 function handCard(name, ctx, opts) {
-  const face = card(name, ctx, { class: opts.fresh === name ? 'fresh' : null, highlight: opts.aceSuits });
+  const face = card(name, ctx, { class: opts.fresh === name ? 'fresh' : null, highlight: opts.aceSuits, flip: opts.flip, from: opts.from });
   const tagged = opts.fresh === name ? h('span', { class: 'bh-fresh-wrap' }, face, h('span', { class: 'bh-new' }, ctx.gt('ui.new_card'))) : face;
   if (!opts.discard) return h('span', { class: 'bh-slot', dataset: { card: name } }, tagged);
   const action = ctx.fill(opts.discard, { card: name });
@@ -106,7 +106,7 @@ function playerArea(v, seat, ctx, snap, isMe) {
   const turn = PLAYING.has(v.phase) && v.turn === seat;
   const area = h('section', {
     class: ['bh-player', isMe && 'me', turn && 'turn'], style: { '--seat': ctx.seatColor(seat) },
-    dataset: { seat: String(seat) }, 'aria-label': ctx.seatName(seat),
+    dataset: { seat: String(seat), region: isMe ? 'me' : 'others', anchor: `hand:${seat}` }, 'aria-label': ctx.seatName(seat),
   });
   const tags = [];
   if (seat === v.dealer) tags.push(h('span', { class: 'bh-tag' }, ctx.gt('ui.dealer')));
@@ -115,10 +115,12 @@ function playerArea(v, seat, ctx, snap, isMe) {
     h('span', { class: 'bh-score' }, ctx.gt('ui.score_of', { n: score(v, seat), target: v.target })),
     turn ? ctx.countdown(seat) : null));
   if (isMe && v.hand) {
-    area.append(arranged(v.hand, ctx, { discard: findAction(snap, 'discard'), fresh: v.drawn, aceSuits: v.ace_suits, testid: 'hand' }));
+    // A card just taken comes from the pile it was taken from.
+    const from = v.drawn_from === 'discard' ? 'discard' : 'deck';
+    area.append(arranged(v.hand, ctx, { discard: findAction(snap, 'discard'), fresh: v.drawn, aceSuits: v.ace_suits, testid: 'hand', flip: true, from }));
   } else {
     const n = cardCount(v, seat);
-    area.append(h('div', { class: 'bh-backs', 'aria-label': ctx.gt('ui.cards_n', { n }), dataset: { testid: 'hidden-hand' } },
+    area.append(h('div', { class: 'bh-backs', 'aria-label': ctx.gt('ui.cards_n', { n }), dataset: { testid: 'hidden-hand', anchor: `hand:${seat}` } },
       Array.from({ length: n }, () => cardBack({ small: true }))));
   }
   if (turn && v.phase === 'discard' && !isMe) {
@@ -128,10 +130,10 @@ function playerArea(v, seat, ctx, snap, isMe) {
   return area;
 }
 
-function pileButton(entry, ctx, key, label, content) {
+function pileButton(entry, ctx, key, anchor, label, content) {
   return h('button', {
     class: ['bh-pile-btn', entry && 'live'], disabled: !entry || ctx.pending, 'aria-label': label,
-    dataset: { act: 'draw', key }, onclick: () => { if (entry) ctx.send(entry); },
+    dataset: { act: 'draw', key, anchor }, onclick: () => { if (entry) ctx.send(entry); },
   }, content);
 }
 
@@ -139,22 +141,20 @@ function middle(v, ctx, snap) {
   const st = ctx.state;
   const pile = v.discard || [];
   const top = pile[pile.length - 1];
-  const freshTop = top && st.lastTop !== undefined && st.lastTop !== `${v.round}|${top}`;
-  st.lastTop = top ? `${v.round}|${top}` : '';
   const aces = v.aces || [];
   const topAce = v.top_ace;
-  const freshAce = topAce && st.lastAce !== undefined && st.lastAce !== `${v.round}|${topAce}`;
-  st.lastAce = topAce ? `${v.round}|${topAce}` : '';
+  // A card new on a pile comes from the hand of whoever just discarded.
+  const from = `hand:${v.phase === 'draw' ? 1 - v.turn : v.turn}`;
 
   const deck = h('div', { class: 'bh-pile' },
     h('h4', {}, ctx.gt('ui.deck')),
-    pileButton(findAction(snap, 'draw', 'deck'), ctx, 'bh-deck', ctx.gt('ui.draw_deck_label', { n: v.deck }),
+    pileButton(findAction(snap, 'draw', 'deck'), ctx, 'bh-deck', 'deck', ctx.gt('ui.draw_deck_label', { n: v.deck }),
       [cardBack(), h('span', { class: 'bh-count' }, ctx.gt('ui.cards_n', { n: v.deck }))]));
   const discard = h('div', { class: 'bh-pile' },
     h('h4', {}, ctx.gt('ui.discard')),
-    pileButton(findAction(snap, 'draw', 'discard'), ctx, 'bh-discard',
+    pileButton(findAction(snap, 'draw', 'discard'), ctx, 'bh-discard', 'discard',
       top ? ctx.gt('ui.take_label', { card: cardName(top, ctx) }) : ctx.gt('ui.discard_empty'),
-      [top ? card(top, ctx, { class: freshTop ? 'enter' : null }) : h('span', { class: 'bh-card empty' }, ctx.gt('ui.discard_empty')),
+      [top ? card(top, ctx, { flip: true, from }) : h('span', { class: 'bh-card empty' }, ctx.gt('ui.discard_empty')),
         h('span', { class: 'bh-count' }, ctx.gt('ui.cards_n', { n: pile.length }))]),
     pile.length > 1 ? h('details', { class: 'bh-all', open: st.showDiscard || null, ontoggle: (e) => { st.showDiscard = e.target.open; } },
       h('summary', { dataset: { key: 'bh-all-discard' } }, ctx.gt('ui.show_discard', { n: pile.length })),
@@ -162,14 +162,14 @@ function middle(v, ctx, snap) {
   const acePile = h('div', { class: 'bh-pile bh-aces' },
     h('h4', {}, ctx.gt('ui.aces')),
     topAce
-      ? h('div', { class: ['bh-top-ace', freshAce && 'enter'] }, card(topAce, ctx, { highlight: v.ace_suits }))
+      ? h('div', { class: 'bh-top-ace' }, card(topAce, ctx, { highlight: v.ace_suits, flip: true, from }))
       : h('span', { class: 'bh-card empty' }, ctx.gt('ui.no_ace_short')),
     h('p', { class: 'bh-ace-rule' }, topAce
       ? [ctx.gt('ui.ace_binds'), ' ', (v.ace_suits || []).map((s) => h('span', { class: 'bh-suit-name' }, suitIcon(s, 18), ctx.gt(`suits.${s}`)))]
       : ctx.gt('ui.no_ace')),
     aces.length > 1 ? h('div', { class: 'bh-ace-list', 'aria-label': ctx.gt('ui.aces') },
       aces.slice(0, -1).reverse().map((c) => card(c, ctx, { small: true }))) : null);
-  return h('section', { class: 'bh-middle' }, deck, discard, acePile);
+  return h('section', { class: 'bh-middle', dataset: { region: 'middle' } }, deck, discard, acePile);
 }
 
 function resultPanel(v, ctx, snap) {
@@ -183,7 +183,7 @@ function resultPanel(v, ctx, snap) {
   const aceSuits = v.ace_suits || [];
   // The round's points and winner as data too, for tests that compare what each page shows.
   const panel = h('section', {
-    class: ['bh-result', won && 'won'], 'aria-live': 'polite',
+    class: ['bh-result', won && 'won'], 'aria-live': 'polite', 'data-region': 'middle',
     dataset: { testid: 'round-summary', round: String(r.round), points: String(r.points ?? 0), winner: won ? String(r.winner) : '' },
   });
   panel.append(won
@@ -196,7 +196,10 @@ function resultPanel(v, ctx, snap) {
     : ctx.gt('ui.no_ace')));
   for (const seat of order) {
     const arr = (r.hands || [])[seat] || {};
-    panel.append(h('div', { class: ['bh-reveal', won && seat === r.winner && 'winner'], style: { '--seat': ctx.seatColor(seat) } },
+    panel.append(h('div', {
+      class: ['bh-reveal', won && seat === r.winner && 'winner'], style: { '--seat': ctx.seatColor(seat) },
+      dataset: seat === ctx.mySeat ? { region: 'me' } : null,
+    },
       h('header', { class: 'bh-head' }, ctx.seatBadge(seat),
         won && seat === r.winner ? h('span', { class: 'tag win' }, ctx.gt('ui.round_winner')) : null,
         h('span', { class: 'bh-score' }, won && seat !== r.winner
@@ -216,20 +219,37 @@ function resultPanel(v, ctx, snap) {
   return panel;
 }
 
+// The round, the target and the clocks of the round; the history of rounds folds in here.
 function topStrip(v, ctx) {
+  const st = ctx.state;
+  const past = v.phase !== 'finished' ? history(v.rounds || [], ctx) : null;
   return h('div', { class: 'bh-top' },
     h('span', { class: 'bh-round' }, ctx.gt('ui.round', { round: v.round, max: v.rounds_max })),
     h('span', {}, ctx.gt('ui.target', { n: v.target })),
     v.extended && v.extended !== 'none' ? h('span', {}, ctx.gt(`options.extended.${v.extended}`)) : null,
     PLAYING.has(v.phase) ? h('span', { class: 'bh-turns' }, ctx.gt('ui.turns', { n: v.turns + 1, max: v.turns_max })) : null,
-    PLAYING.has(v.phase) && v.reshuffles ? h('span', { class: 'bh-turns' }, ctx.gt('ui.reshuffles', { n: v.reshuffles, max: v.reshuffles_max })) : null);
+    PLAYING.has(v.phase) && v.reshuffles ? h('span', { class: 'bh-turns' }, ctx.gt('ui.reshuffles', { n: v.reshuffles, max: v.reshuffles_max })) : null,
+    past ? h('details', { class: 'bh-history-box', open: st.showHistory || null, ontoggle: (e) => { st.showHistory = e.target.open; } },
+      h('summary', { dataset: { key: 'bh-history' } }, ctx.gt('ui.history')), h('div', { class: 'bh-pop' }, past)) : null);
+}
+
+// The other player's draws, from the log: a back from the deck, or the discard's top card, into
+// its hand (its discards and the viewer's own cards travel by their names).
+export function motions(snap) {
+  const out = [];
+  for (const e of snap.log || []) {
+    const p = e.params || {};
+    if (e.text_key === 'bharg.draw_deck' && p.seat !== snap.seat) out.push({ from: 'deck', to: `hand:${p.seat}`, token: () => cardBack({ small: true }) });
+    if (e.text_key === 'bharg.take_discard' && p.seat !== snap.seat) out.push({ from: `card:${p.card}`, to: `hand:${p.seat}`, clone: true });
+  }
+  return out;
 }
 
 export function render(root, snap, ctx) {
   const v = snap.view || {};
   const me = ctx.mySeat;
   clear(root);
-  const board = h('div', { class: 'bh' });
+  const board = h('div', { class: ['bh', PLAYING.has(v.phase) ? 'playing' : 'summary'] });
   board.append(topStrip(v, ctx));
   // The viewer at the bottom; a spectator sees seat 0 there.
   const bottom = me === 0 || me === 1 ? me : 0;
@@ -239,12 +259,6 @@ export function render(root, snap, ctx) {
     board.append(playerArea(v, bottom, ctx, snap, me === bottom));
   } else if (v.result) {
     board.append(resultPanel(v, ctx, snap));
-  }
-  const past = history(v.rounds || [], ctx);
-  if (past && v.phase !== 'finished') {
-    const st = ctx.state;
-    board.append(h('details', { class: 'bh-history-box', open: st.showHistory || null, ontoggle: (e) => { st.showHistory = e.target.open; } },
-      h('summary', { dataset: { key: 'bh-history' } }, ctx.gt('ui.history')), past));
   }
   root.append(board);
 }

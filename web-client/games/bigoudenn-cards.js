@@ -96,9 +96,14 @@ export function utensilIcon(name, size = 24) {
   return svg(`<svg viewBox="0 0 24 24" width="${size}" height="${size}">${UTENSIL_PATHS[name] || ''}</svg>`, 'bg-uicon');
 }
 
-// A utensil piece: icon and name. `state`: 'pending', 'window', 'frozen'…
+// Motion keys (js/motion.js): `flip` follows the piece as it moves, `from` is where it comes from.
+function flipData(key, attrs) {
+  return attrs.flip ? { flip: key, ...(attrs.from ? { flipFrom: attrs.from } : {}) } : null;
+}
+
+// A utensil piece: icon and name; attrs: class ('pending', 'frozen'…), flip.
 export function utensilPiece(name, label, attrs = {}) {
-  return h('span', { class: ['bg-utensil', attrs.class], role: 'img', 'aria-label': label },
+  return h('span', { class: ['bg-utensil', attrs.class], role: 'img', 'aria-label': label, dataset: flipData(`utensil:${name}`, attrs) },
     utensilIcon(name, attrs.size || 26), h('span', { class: 'bg-utensil-name' }, label));
 }
 
@@ -106,11 +111,12 @@ const SALT = '<svg viewBox="0 0 20 20" width="14" height="14"><path d="M10 2l7 1
 const SUGAR = '<svg viewBox="0 0 20 20" width="14" height="14"><circle cx="10" cy="10" r="7" fill="#2f6fb0"/></svg>';
 
 // An ingredient card: value, name, the utensil that takes it, salty (triangle) or sweet (disc).
+// attrs: small, class, flip, from.
 export function ingredientCard(id, names, attrs = {}) {
   const c = info(id);
   return h('span', {
     class: ['bg-card', c.salty ? 'salty' : 'sweet', attrs.small && 'small', attrs.class],
-    role: 'img', 'aria-label': `${names.card(id)} (${c.value})`,
+    role: 'img', 'aria-label': `${names.card(id)} (${c.value})`, title: names.card(id), dataset: flipData(`card:${id}`, attrs),
   },
   h('span', { class: 'bg-value' }, String(c.value)),
   svg(c.salty ? SALT : SUGAR, 'bg-kind'),
@@ -126,6 +132,6 @@ export function cardBack(attrs = {}) {
 
 // The Galette/Crêpe card; `flip` plays its spin once.
 export function faceCard(face, label, attrs = {}) {
-  return h('span', { class: ['bg-face', face, attrs.flip && 'flip', attrs.small && 'small'], role: 'img', 'aria-label': label },
+  return h('span', { class: ['bg-face', face, attrs.flip && 'flip', attrs.small && 'small'], role: 'img', 'aria-label': label, dataset: attrs.anchor ? { anchor: attrs.anchor } : null },
     h('span', { class: 'bg-face-disc' }), h('span', { class: 'bg-face-name' }, label));
 }

@@ -1,11 +1,12 @@
-// Ar Seizh Bigoudenn: the middle of the table (pile, ingredients, utensils), every player's
-// bigoudène, Galette/Crêpe card, two hands and work surface, the TEUT! buttons and auction, the
-// viewer's turn (take, steal, grab, Amen, compose, end) and the Menu. The viewer sits at the
-// bottom. A utensil grab shows at once as pending, then the server's verdict settles it.
+// Ar Seizh Bigoudenn: the others compact at the top (bigoudène, Galette/Crêpe card, two hands,
+// work surface), the middle of the table (pile, ingredients, utensils; the auction while a
+// TEUT! runs), and at the bottom the viewer's own bigoudène, hands and work surface with what it
+// may do now (its turn's actions, or the lit TEUT! buttons). A utensil grab shows at once as
+// pending in the hand, then the server's verdict settles it; utensils and ingredients travel
+// between the middle, hands and surfaces by their names.
 import { h, clear } from '/js/dom.js';
-import { countdownElement } from '/js/clock.js';
 import { cardBack, faceCard, info, ingredientCard, MENU, DATA, recipePoints, utensilIcon, utensilPiece } from '/games/bigoudenn-cards.js';
-import { auctionPanel, listed, sendWith, teutButtons, windowDeadline } from '/games/bigoudenn-auction.js';
+import { auctionControls, auctionPanel, listed, sendWith, teutButtons, windowDeadlines } from '/games/bigoudenn-auction.js';
 
 const HANDS = ['left', 'right'];
 
@@ -103,8 +104,9 @@ function stealChoice(seat, id, snap, ctx, names, v) {
   return () => sendWith(ctx, template, { card: id }, ctx.gt('ui.put_back_title'), names);
 }
 
-// A grab shows at once as pending in the hand, then the server's verdict settles it. The clicked
-// piece is marked right away: on a fast line the verdict comes back before the next frame.
+// A grab shows at once as pending in the hand, then the server's verdict settles it (a lost race
+// shakes the utensil where it went, and says who was faster). The clicked piece is marked right
+// away: on a fast line the verdict comes back before the next frame.
 async function grabNow(action, ctx, clicked) {
   if (clicked) {
     clicked.classList.add('pending');
@@ -112,13 +114,9 @@ async function grabNow(action, ctx, clicked) {
   }
   ctx.state.pendingGrab = { utensil: action.utensil, hand: action.hand || null };
   ctx.rerender();
-  const r = await ctx.send(action);
+  await ctx.send(action);
   ctx.state.pendingGrab = null;
-  const lost = r && !r.ok ? action.utensil : null;
-  ctx.state.lost = lost;
   ctx.rerender();
-  // The shake plays once: later renders of that utensil must not shake it again.
-  if (lost) setTimeout(() => { if (ctx.state.lost === lost) ctx.state.lost = null; }, 400);
 }
 
 function grabChoice(u, v, snap, ctx, names) {
@@ -144,7 +142,7 @@ function middleArea(v, snap, ctx, names) {
   const pending = ctx.state.pendingGrab;
   const cards = (v.middle || []).map((id) => {
     const go = takeChoice(id, v, snap, ctx, names);
-    const face = ingredientCard(id, names);
+    const face = ingredientCard(id, names, { flip: true, from: 'pile' });
     if (!go) return h('span', { class: 'bg-slot', dataset: { card: id } }, face);
     return h('button', {
       class: 'bg-slot pick', disabled: ctx.pending, 'aria-label': ctx.gt('ui.take_label', { card: names.card(id) }),
@@ -153,45 +151,54 @@ function middleArea(v, snap, ctx, names) {
   });
   const utensils = (v.utensils || []).map((u) => {
     const go = grabChoice(u, v, snap, ctx, names);
+    // Being grabbed by the viewer: it shows in the hand already; a faded place stays here.
     const leaving = pending && pending.utensil === u;
-    const piece = utensilPiece(u, names.utensil(u), { class: [leaving && 'leaving', ctx.state.lost === u && 'lost'].filter(Boolean).join(' ') });
+    const piece = utensilPiece(u, names.utensil(u), { class: leaving && 'leaving', flip: !leaving });
     if (!go) return h('span', { class: 'bg-slot', dataset: { utensil: u } }, piece);
     return h('button', {
       class: 'bg-slot grab', disabled: ctx.pending, 'aria-label': ctx.gt('ui.grab_label', { utensil: names.the(u) }),
       dataset: { act: 'grab', key: `bg-grab-${u}`, utensil: u }, onclick: go,
     }, piece);
   });
+  // The pile leads the middle's cards (in the foot while an auction takes their place).
+  const pile = h('div', { class: 'bg-pile', dataset: { testid: 'bg-pile', count: String(v.pile), anchor: 'pile' }, title: ctx.gt('ui.pile', { n: v.pile }) },
+    cardBack({ count: v.pile, small: true, label: ctx.gt('ui.pile', { n: v.pile }) }), h('span', { class: 'bg-pile-text' }, ctx.gt('ui.pile', { n: v.pile })));
   const ending = v.finished ? null : v.last_round
     ? h('p', { class: 'bg-banner' }, ctx.gt('ui.last_round', { n: v.turns_left }))
     : isSeat(v.turns_left) ? h('p', { class: 'bg-banner soft' }, ctx.gt('ui.turns_left', { n: v.turns_left })) : null;
-  return h('section', { class: 'bg-middle', 'aria-label': ctx.gt('ui.middle'), dataset: { testid: 'bg-middle' } },
-    h('div', { class: 'bg-pile', dataset: { testid: 'bg-pile', count: String(v.pile) } }, cardBack({ count: v.pile, label: ctx.gt('ui.pile', { n: v.pile }) }), h('span', {}, ctx.gt('ui.pile', { n: v.pile }))),
-    h('div', { class: 'bg-middle-cards' }, cards.length ? cards : h('span', { class: 'bg-empty' }, ctx.gt('ui.middle_empty'))),
-    h('div', { class: 'bg-middle-utensils', 'aria-label': ctx.gt('ui.utensils_middle') }, utensils),
+  return h('section', { class: ['bg-middle', v.teut && 'teut'], 'aria-label': ctx.gt('ui.middle'), dataset: { testid: 'bg-middle', region: 'middle' } },
+    v.teut ? auctionPanel(v, snap, ctx, names)
+      // Cards pile up when nobody takes them: they scroll in their own box then.
+      : h('div', { class: 'bg-middle-cards', dataset: { scrollList: '' } }, pile, cards.length ? cards : h('span', { class: 'bg-empty' }, ctx.gt('ui.middle_empty'))),
+    h('div', { class: 'bg-middle-foot' },
+      v.teut ? pile : null,
+      h('div', { class: 'bg-middle-utensils', 'aria-label': ctx.gt('ui.utensils_middle') }, utensils),
+      menuCard(v, ctx, names)),
     ending);
 }
 
-function handSlot(p, hand, v, snap, ctx, names, isMe) {
+function handSlot(p, hand, v, snap, ctx, names, isMe, windows) {
   const u = p.hands[hand];
   const pending = isMe && ctx.state.pendingGrab;
   const target = pending ? pending.hand || HANDS.find((x) => !p.hands[x]) || 'left' : null;
   const shown = target === hand ? pending.utensil : null;
   const grabWindow = u && (v.windows || []).find((w) => w.utensil === u && w.holder === p.seat);
   const frozen = u && v.teut && v.teut.utensil === u;
-  const label = v.variant === 'simplified' ? ctx.gt('ui.slot') : names.hand(hand);
+  const label = v.variant === 'simplified' ? ctx.gt('ui.slot')
+    : [h('span', { class: 'long' }, names.hand(hand)), h('span', { class: 'short' }, ctx.gt(`ui.hand_${hand}_short`))];
   const used = v.variant !== 'simplified' && p.seat === v.active && v.turn.hands_used[hand];
-  const parts = [h('span', { class: 'bg-hand-label' }, label, used ? h('span', { class: 'bg-used' }, ` · ${ctx.gt('ui.hand_used')}`) : null)];
-  if (shown) parts.push(utensilPiece(shown, names.utensil(shown), { class: 'pending' }), h('span', { class: 'bg-tag' }, ctx.gt('ui.pending')));
-  else if (u) parts.push(utensilPiece(u, names.utensil(u), { class: frozen ? 'frozen' : null }));
-  else parts.push(h('span', { class: 'bg-free' }, ctx.gt('ui.free_hand')));
-  if (grabWindow) parts.push(h('span', { class: 'bg-window', title: ctx.gt('ui.window') }, countdownElement(windowDeadline(snap, v.windows, grabWindow), 10000)));
-  const drop = isMe && u && listed(snap, 'drop').find((a) => (a.hand ? a.hand === hand : a.utensil === u));
-  if (drop) {
+  const parts = [h('span', { class: 'bg-hand-label', title: v.variant === 'simplified' ? null : names.hand(hand) }, label, used ? h('span', { class: 'bg-used' }, ` · ${ctx.gt('ui.hand_used')}`) : null)];
+  // A utensil the viewer may let go of is itself the button that drops it.
+  const drop = isMe && u && !shown && listed(snap, 'drop').find((a) => (a.hand ? a.hand === hand : a.utensil === u));
+  if (shown) parts.push(utensilPiece(shown, names.utensil(shown), { class: 'pending', flip: true }), h('span', { class: 'bg-tag' }, ctx.gt('ui.pending')));
+  else if (drop) {
     parts.push(h('button', {
-      class: 'bg-drop', disabled: ctx.pending, 'aria-label': ctx.gt('ui.drop_label', { utensil: names.the(u) }),
-      dataset: { act: 'drop', key: `bg-drop-${hand}` }, onclick: () => ctx.send(drop),
-    }, '✕'));
-  }
+      class: 'bg-slot bg-drop', disabled: ctx.pending, 'aria-label': ctx.gt('ui.drop_label', { utensil: names.the(u) }), title: ctx.gt('ui.drop_label', { utensil: names.the(u) }),
+      dataset: { act: 'drop', key: `bg-drop-${hand}`, utensil: u }, onclick: () => ctx.send(drop),
+    }, utensilPiece(u, names.utensil(u), { class: frozen ? 'frozen' : null, flip: true }), h('span', { class: 'bg-drop-mark', 'aria-hidden': 'true' }, '✕')));
+  } else if (u) parts.push(utensilPiece(u, names.utensil(u), { class: frozen ? 'frozen' : null, flip: true }));
+  else parts.push(h('span', { class: 'bg-free' }, ctx.gt('ui.free_hand')));
+  if (grabWindow) parts.push(h('span', { class: 'bg-window', title: ctx.gt('ui.window') }, ctx.countdownOf(windows.get(u))));
   // The viewer may choose the hand (or, simplified, the utensil) its next click acts with.
   const acting = !v.teut && !v.finished && (snap.actions || []).length > 0;
   const choosable = isMe && acting && (v.variant === 'simplified' ? u : p.seat === v.active && !used);
@@ -206,7 +213,7 @@ function handSlot(p, hand, v, snap, ctx, names, isMe) {
       },
     }, ctx.gt(chosen ? 'ui.chosen' : 'ui.choose')));
   }
-  return h('div', { class: ['bg-hand', shown && 'pending', frozen && 'frozen'], dataset: { testid: 'bg-hand', hand, utensil: u || '' } }, parts);
+  return h('div', { class: ['bg-hand', shown && 'pending', frozen && 'frozen', !u && !shown && 'empty'], dataset: { testid: 'bg-hand', hand, utensil: u || '' } }, parts);
 }
 
 function surfaceRow(p, v, snap, ctx, names, isMe) {
@@ -214,9 +221,18 @@ function surfaceRow(p, v, snap, ctx, names, isMe) {
     return h('div', { class: 'bg-surface hidden', 'aria-label': ctx.gt('ui.surface_hidden', { n: p.surface_count }), dataset: { testid: 'bg-surface', count: String(p.surface_count) } },
       Array.from({ length: p.surface_count }, () => cardBack({ small: true })), h('span', { class: 'bg-note' }, ctx.gt('ui.in_hand_teut')));
   }
+  // In a TEUT!, the viewer bids by clicking a card of its own surface.
+  const bid = isMe && listed(snap, 'bid')[0];
+  const biddable = bid ? ctx.choices(bid, 'card') : [];
   const cards = p.surface.map((id) => {
+    const face = ingredientCard(id, names, { small: !isMe, flip: true });
+    if (biddable.includes(id)) {
+      return h('button', {
+        class: 'bg-slot pick bid', disabled: ctx.pending, 'aria-label': ctx.gt('ui.bid_label', { card: names.card(id) }),
+        dataset: { act: 'bid', key: `bg-bid-${id}`, card: id }, onclick: () => ctx.send(ctx.fill(bid, { card: id })),
+      }, face);
+    }
     const go = !isMe && stealChoice(p.seat, id, snap, ctx, names, v);
-    const face = ingredientCard(id, names, { small: true });
     if (!go) return h('span', { class: 'bg-slot', dataset: { card: id } }, face);
     return h('button', {
       class: 'bg-slot pick steal', disabled: ctx.pending, 'aria-label': ctx.gt('ui.steal_label', { card: names.card(id), name: ctx.seatName(p.seat) }),
@@ -224,36 +240,42 @@ function surfaceRow(p, v, snap, ctx, names, isMe) {
     }, face);
   });
   return h('div', { class: 'bg-surface', 'aria-label': ctx.gt('ui.surface'), dataset: { testid: 'bg-surface', count: String(p.surface_count) } },
-    cards.length ? cards : h('span', { class: 'bg-empty' }, ctx.gt('ui.surface_empty')),
-    v.variant === 'full' ? h('span', { class: 'bg-note' }, `${p.surface_count}/5`) : null);
+    cards.length ? cards : (isMe ? h('span', { class: 'bg-empty' }, ctx.gt('ui.surface_empty')) : null),
+    isMe && v.variant === 'full' ? h('span', { class: 'bg-note' }, `${p.surface_count}/5`) : null);
 }
 
 function ladyCard(p, ctx, names) {
   const [galette, crepe] = DATA.bigoudenes[p.bigoudene] || [];
-  return h('div', { class: 'bg-lady' },
+  return h('div', { class: 'bg-lady', title: `${ctx.gt('ui.specialties')} ${names.recipe(galette)} · ${names.recipe(crepe)}` },
     h('span', { class: 'bg-lady-name' }, names.lady(p.bigoudene)),
-    h('span', { class: 'bg-lady-spec' }, ctx.gt('ui.specialties'), ' ', names.recipe(galette), ' · ', names.recipe(crepe)));
+    h('span', { class: 'bg-lady-spec' }, '★ ', names.recipe(galette), ' · ', names.recipe(crepe)));
 }
 
-function playerArea(p, v, snap, ctx, names, isMe, spin) {
+// One player: the others compact at the top, the viewer's own at the bottom with its controls.
+function playerArea(p, v, snap, ctx, names, isMe, spin, windows, controls) {
   const active = p.seat === v.active;
   const waited = (snap.waiting_for || []).includes(p.seat);
   const made = p.recipes.map((r) => h('li', { class: ['bg-made', r.face] }, recipeLabel(r, names, ctx), h('strong', {}, ` ${r.points}`)));
+  const face = faceCard(p.face, names.face(p.face), { flip: spin.has(p.seat), small: true, anchor: `face:${p.seat}` });
   return h('section', {
-    class: ['bg-player', isMe && 'me', active && !v.finished && 'active'], style: { '--seat': ctx.seatColor(p.seat) },
-    dataset: { testid: 'bg-player', seat: String(p.seat), face: p.face, score: String(p.score) }, 'aria-label': ctx.seatName(p.seat),
+    class: ['bg-player', isMe ? 'me' : 'other', active && !v.finished && 'active'], style: { '--seat': ctx.seatColor(p.seat) },
+    dataset: { testid: 'bg-player', seat: String(p.seat), face: p.face, score: String(p.score), ...(isMe ? { region: 'me' } : {}) }, 'aria-label': ctx.seatName(p.seat),
   },
   h('header', { class: 'bg-player-head' }, ctx.seatBadge(p.seat),
     active && !v.finished ? h('span', { class: 'bg-tag' }, ctx.gt(v.turn.paused ? 'ui.paused' : 'ui.playing')) : null,
     p.called_teut ? h('span', { class: 'bg-tag soft' }, ctx.gt('ui.teut_used')) : null,
+    isMe ? ladyCard(p, ctx, names) : null,
+    isMe ? face : null,
     h('span', { class: 'bg-score' }, ctx.gt('ui.points', { n: p.score })),
     waited ? ctx.countdown(p.seat) : null),
   h('div', { class: 'bg-player-row' },
-    ladyCard(p, ctx, names),
-    faceCard(p.face, names.face(p.face), { flip: spin.has(p.seat) }),
-    h('div', { class: 'bg-hands' }, HANDS.map((hand) => handSlot(p, hand, v, snap, ctx, names, isMe)))),
-  surfaceRow(p, v, snap, ctx, names, isMe),
-  made.length ? h('ul', { class: 'bg-made-list', 'aria-label': ctx.gt('ui.recipes_made') }, made) : null);
+    isMe ? null : h('span', { class: 'bg-lady-mini', title: names.lady(p.bigoudene) }, names.lady(p.bigoudene)),
+    isMe ? null : face,
+    h('div', { class: 'bg-hands' }, HANDS.map((hand) => handSlot(p, hand, v, snap, ctx, names, isMe, windows))),
+    isMe ? null : surfaceRow(p, v, snap, ctx, names, false)),
+  isMe ? surfaceRow(p, v, snap, ctx, names, true) : null,
+  made.length ? h('ul', { class: 'bg-made-list', 'aria-label': ctx.gt('ui.recipes_made') }, made) : null,
+  controls);
 }
 
 // The active viewer's buttons: Amen, compose, end of turn.
@@ -264,7 +286,8 @@ function turnPanel(v, snap, ctx, names) {
     parts.push(h('button', {
       class: 'bg-amen', disabled: ctx.pending, dataset: { act: 'amen', key: `bg-amen-${a.hand || 'any'}` },
       onclick: () => ctx.send(a),
-    }, ctx.gt('ui.amen'), a.hand ? h('small', {}, ` (${names.hand(a.hand)})`) : null));
+    }, h('span', { class: 'long' }, ctx.gt('ui.amen')), h('span', { class: 'short' }, ctx.gt('ui.amen_short')),
+    a.hand ? h('small', {}, ' (', h('span', { class: 'long' }, names.hand(a.hand)), h('span', { class: 'short' }, ctx.gt(`ui.hand_${a.hand}_short`)), ')') : null));
   }
   for (const a of listed(snap, 'compose')) {
     const score = recipePoints(a.cards, me.bigoudene);
@@ -291,7 +314,7 @@ function menuCard(v, ctx, names) {
   const mine = me ? DATA.bigoudenes[me.bigoudene] || [] : [];
   const st = ctx.state;
   return h('details', { class: 'bg-menu', open: st.menuOpen || null, ontoggle: (e) => { st.menuOpen = e.target.open; } },
-    h('summary', { dataset: { key: 'bg-menu' } }, ctx.gt('ui.menu')),
+    h('summary', { dataset: { key: 'bg-menu' }, title: ctx.gt('ui.menu') }, h('span', { class: 'bg-menu-name' }, ctx.gt('ui.menu'))),
     h('div', { class: 'bg-menu-grid' }, Object.entries(MENU).map(([recipe, cards]) => h('div', { class: ['bg-recipe', mine.includes(recipe) && 'special'] },
       h('span', { class: 'bg-recipe-name' }, names.recipe(recipe), mine.includes(recipe) ? ' ★' : ''),
       h('span', { class: 'bg-recipe-cards' }, cards.map((c) => {
@@ -315,6 +338,16 @@ function spinning(snap, ctx) {
   return seats;
 }
 
+// Composed cards go onto the Galette/Crêpe card that flips for them.
+export function motions(snap) {
+  const out = [];
+  for (const e of snap.log || []) {
+    if (e.text_key !== 'bigoudenn.compose') continue;
+    for (const id of e.params?.cards || []) out.push({ from: `card:${id}`, to: `face:${e.params.seat}`, clone: true });
+  }
+  return out;
+}
+
 export function render(root, snap, ctx) {
   const v = snap.view || {};
   clear(root);
@@ -323,21 +356,18 @@ export function render(root, snap, ctx) {
   const me = ctx.mySeat;
   const n = v.players.length;
   const spin = spinning(snap, ctx);
+  const windows = windowDeadlines(v, ctx);
   const rot = (s) => (isSeat(me) ? (s - me - 1 + n) % n : s);
   const others = v.players.filter((p) => p.seat !== me).sort((a, b) => rot(a.seat) - rot(b.seat));
-  const board = h('div', { class: ['bg', v.variant] });
-  board.append(h('div', { class: 'bg-others' }, others.map((p) => playerArea(p, v, snap, ctx, names, false, spin))));
+  const board = h('div', { class: ['bg', v.variant, isSeat(me) && v.players[me] ? 'seated' : 'watching'], style: { '--others': String(others.length) } });
+  // When space runs short the others scroll in their own box (a steal's target may be one scroll away).
+  board.append(h('div', { class: 'bg-others', dataset: { region: 'others', scrollList: '' } }, others.map((p) => playerArea(p, v, snap, ctx, names, false, spin, windows, null))));
   board.append(middleArea(v, snap, ctx, names));
-  const teut = teutButtons(v, snap, ctx, names);
-  if (teut) board.append(teut);
-  if (v.teut) board.append(auctionPanel(v, snap, ctx, names));
   if (isSeat(me) && v.players[me]) {
-    board.append(playerArea(v.players[me], v, snap, ctx, names, true, spin));
-    if (me === v.active && !v.teut) {
-      const panel = turnPanel(v, snap, ctx, names);
-      if (panel) board.append(panel);
-    }
+    // What the viewer may do now, in thumb reach: its turn's buttons, or TEUT!.
+    const controls = v.teut ? auctionControls(v, snap, ctx, names)
+      : me === v.active ? turnPanel(v, snap, ctx, names) : teutButtons(v, snap, ctx, names);
+    board.append(playerArea(v.players[me], v, snap, ctx, names, true, spin, windows, controls));
   }
-  board.append(menuCard(v, ctx, names));
   root.append(board);
 }

@@ -2,7 +2,6 @@
 // colour by value second), Carambouille cards, the Mémo prices and the words for claims.
 // The tables mirror games/carambouille/README.md.
 import { h, svg } from '/js/dom.js';
-import { countdownElement } from '/js/clock.js';
 
 export const PRODUCTS = {
   cebettes: 10, ail: 10, herbes: 10, tomates: 20, poivrons: 20, aubergines: 20,
@@ -28,7 +27,8 @@ export function cardName(name, ctx) {
   return isProduct(name) ? ctx.gt(`products.${name}`) : ctx.gt(`cards.${name}`);
 }
 
-// A card face: `name` is a product or a card type; null draws a back.
+// A card face: `name` is a product or a card type; null draws a back. opts: small, class, count,
+// flip (the card's id: its motion key, js/motion.js).
 export function card(name, ctx, opts = {}) {
   if (!name) {
     return h('span', { class: ['cr-card', 'back', opts.small && 'small', opts.class], role: 'img', 'aria-label': ctx.gt('ui.hidden_card') },
@@ -39,12 +39,13 @@ export function card(name, ctx, opts = {}) {
     const value = valueOf(name);
     return h('span', {
       class: ['cr-card', 'product', `v${value}`, opts.small && 'small', opts.class], role: 'img',
-      'aria-label': `${label} (${value})`,
+      'aria-label': `${label} (${value})`, dataset: opts.flip ? { flip: `card:${opts.flip}` } : null,
     }, h('span', { class: 'value' }, String(value)), h('span', { class: ['name', label.length > 8 && 'long'] }, label),
     opts.count > 1 ? h('span', { class: 'count' }, `×${opts.count}`) : null);
   }
   return h('span', {
     class: ['cr-card', 'caram', name, opts.small && 'small', opts.class], role: 'img', 'aria-label': label,
+    dataset: opts.flip ? { flip: `card:${opts.flip}` } : null,
   }, h('span', { class: 'glyph', 'aria-hidden': 'true' }, GLYPH[name] || '★'), h('span', { class: ['name', label.length > 8 && 'long'] }, label),
   opts.count > 1 ? h('span', { class: 'count' }, `×${opts.count}`) : null);
 }
@@ -83,8 +84,3 @@ export function claimsText(list, ctx, empty) {
   }).join(', ');
 }
 
-// The countdown of the game's deadline `kind` for `seat`, from the snapshot (wall clock): views
-// hold no time. `total` is the deadline's whole length, for the ring.
-export function countdownFor(snap, kind, seat, total) {
-  return countdownElement((snap.deadlines || []).find((d) => d.kind === kind && d.seat === seat), total);
-}

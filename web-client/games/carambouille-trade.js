@@ -1,10 +1,11 @@
-// The trading board of Carambouille: making an offer (cards from the hand, an announcement, an
-// ask, to one player or to all), the open offers with accept / counter / refuse / withdraw, and
+// The trading of Carambouille: open offers as tickets between the stalls (accept, counter,
+// refuse, withdraw), the offer builder (cards from the hand, an announcement, an ask, to one
+// player or to all) as a sheet over the market square, accepting by picking cards, and
 // Persuasion. The server checks every claim; the board only builds what it will send.
 import { h } from '/js/dom.js';
-import { PRODUCTS, CARD_TYPES, card, cardName, claimsText, truthOf, totalValue, isProduct, sortedCards, countdownFor } from '/games/carambouille-cards.js';
+import { PRODUCTS, CARD_TYPES, card, cardName, claimsText, truthOf, totalValue, isProduct, sortedCards } from '/games/carambouille-cards.js';
 
-const listed = (snap, type) => (snap.actions || []).filter((a) => a.type === type);
+export const listed = (snap, type) => (snap.actions || []).filter((a) => a.type === type);
 
 export function freshDraft() {
   return {
@@ -19,8 +20,8 @@ function draftOf(ctx) {
   return ctx.state.draft;
 }
 
-// What the hand's cards do when clicked now: pick cards for an offer, an acceptance or a
-// Persuasion's give-back; null when they do nothing.
+// What the hand's cards do when clicked now: pick cards for an offer (a click opens the builder),
+// an acceptance or a Persuasion's give-back; null when they do nothing here.
 export function handMode(snap, ctx) {
   const v = snap.view || {};
   const st = ctx.state;
@@ -40,8 +41,9 @@ export function handMode(snap, ctx) {
   if (listed(snap, 'offer').length) {
     const d = draftOf(ctx);
     d.give = keep(d.give);
-    return { kind: 'offer', selected: d.give, usable: () => true, toggle: (id) => toggle(d.give, id) };
+    return { kind: 'offer', selected: st.building ? d.give : [], usable: () => true, toggle: (id) => { st.building = true; toggle(d.give, id); } };
   }
+  st.building = false;
   return null;
 }
 
@@ -91,8 +93,11 @@ function announceClaims(d, names) {
   }
 }
 
+// The offer builder, a sheet over the market square: the cards picked in the hand below, to
+// whom, what is announced, what is asked.
 function builder(snap, ctx) {
   const v = snap.view;
+  const st = ctx.state;
   const d = draftOf(ctx);
   const hand = v.hand || {};
   const names = d.give.map((id) => hand[id]);
@@ -131,8 +136,11 @@ function builder(snap, ctx) {
   const announced = announceClaims(d, names);
   const action = { type: 'offer', to: d.to, give: d.give.slice(), announce: announced, ask: askClaims(a), lie: d.announce === 'lie' };
   if (d.counter) action.counter = d.counter;
-  return h('section', { class: 'cr-builder', 'aria-label': ctx.gt('ui.make_offer'), dataset: { testid: 'cr-builder' } },
-    h('h3', {}, d.counter ? ctx.gt('ui.counter_title', { id: d.counter }) : ctx.gt('ui.make_offer')),
+  const close = () => { st.building = false; st.draft = freshDraft(); rerender(); };
+  return h('section', { class: 'cr-builder cr-sheet', 'aria-label': ctx.gt('ui.make_offer'), dataset: { testid: 'cr-builder', mode: 'sheet' } },
+    h('header', { class: 'cr-sheet-head' },
+      h('h3', {}, d.counter ? ctx.gt('ui.counter_title', { id: d.counter }) : ctx.gt('ui.make_offer')),
+      h('button', { class: 'cr-close', 'aria-label': ctx.gt('ui.cancel'), dataset: { act: 'offer-close', key: 'cr-offer-close' }, onclick: close }, '✕')),
     h('p', { class: 'cr-note' }, names.length
       ? ctx.gt('ui.you_give', { n: names.length, cards: claimsText(truthOf(names), ctx) })
       : ctx.gt('ui.pick_give_hint')),
@@ -143,61 +151,90 @@ function builder(snap, ctx) {
     h('div', { class: 'cr-buttons' },
       h('button', {
         class: 'primary', disabled: ctx.pending || !names.length, dataset: { act: 'offer', key: 'cr-send-offer' },
-        onclick: () => send(ctx, action, () => { ctx.state.draft = freshDraft(); }),
+        onclick: () => send(ctx, action, () => { st.building = false; st.draft = freshDraft(); }),
       }, ctx.gt('ui.send_offer')),
-      d.counter || names.length ? h('button', { dataset: { act: 'offer-clear', key: 'cr-clear' }, onclick: () => { ctx.state.draft = freshDraft(); rerender(); } }, ctx.gt('ui.clear')) : null));
+      h('button', { dataset: { act: 'offer-clear', key: 'cr-clear' }, onclick: close }, ctx.gt('ui.cancel'))));
 }
 
-function offerCard(o, snap, ctx) {
+// An open offer, a ticket between the stalls: who offers to whom, the words, and the answers the
+// viewer may give.
+function ticket(o, snap, ctx) {
   const v = snap.view;
   const st = ctx.state;
   const me = ctx.mySeat;
   const accepts = listed(snap, 'accept').filter((a) => a.offer === o.id);
   const suggestion = accepts.find((a) => !a.choose && a.lie === false);
-  const lieAccept = accepts.find((a) => a.lie === true);
   const refuse = listed(snap, 'refuse').find((a) => a.offer === o.id);
   const counter = listed(snap, 'offer').find((a) => a.counter === o.id);
-  const accepting = st.accepting && st.accepting.offer === o.id;
   const to = o.to === null ? ctx.gt('ui.to_all') : ctx.seatName(o.to);
   const buttons = h('div', { class: 'cr-buttons' });
   if (o.from === me) {
-    buttons.append(h('button', { disabled: ctx.pending, dataset: { act: 'withdraw', key: `cr-wd-${o.id}` }, onclick: () => send(ctx, { type: 'withdraw', offer: o.id }) }, ctx.gt('ui.withdraw')));
+    buttons.append(h('button', { disabled: ctx.pending, dataset: { act: 'withdraw', key: `cr-wd-${o.id}`, offer: o.id }, onclick: () => send(ctx, { type: 'withdraw', offer: o.id }) }, ctx.gt('ui.withdraw')));
   }
   if (suggestion) {
-    buttons.append(h('button', { class: 'primary', disabled: ctx.pending, dataset: { act: 'accept', key: `cr-acc-${o.id}` }, onclick: () => send(ctx, suggestion) },
+    buttons.append(h('button', { class: 'primary', disabled: ctx.pending, dataset: { act: 'accept', key: `cr-acc-${o.id}`, offer: o.id }, onclick: () => send(ctx, suggestion) },
       ctx.gt('ui.accept_with', { cards: claimsText(truthOf(suggestion.give.map((id) => (v.hand || {})[id])), ctx) })));
   }
-  if (accepts.length && !accepting) {
-    buttons.append(h('button', { disabled: ctx.pending, dataset: { act: 'accept-choose', key: `cr-accc-${o.id}` }, onclick: () => { st.accepting = { offer: o.id, give: [], lie: false }; ctx.rerender(); } }, ctx.gt('ui.accept_choose')));
+  if (accepts.length) {
+    const on = st.accepting?.offer === o.id;
+    buttons.append(h('button', {
+      class: on && 'on', 'aria-pressed': String(on), disabled: ctx.pending, dataset: { act: 'accept-choose', key: `cr-accc-${o.id}`, offer: o.id },
+      onclick: () => { st.accepting = on ? null : { offer: o.id, give: [], lie: false }; st.building = false; ctx.rerender(); },
+    }, h('span', { class: 'long' }, ctx.gt('ui.accept_choose')), h('span', { class: 'short' }, ctx.gt('ui.accept_choose_short'))));
   }
   if (counter) {
-    buttons.append(h('button', { disabled: ctx.pending, dataset: { act: 'counter', key: `cr-ctr-${o.id}` }, onclick: () => { const d = freshDraft(); d.counter = o.id; d.to = o.from; ctx.state.draft = d; ctx.rerender(); } }, ctx.gt('ui.counter')));
+    buttons.append(h('button', {
+      disabled: ctx.pending, title: ctx.gt('ui.counter'), 'aria-label': ctx.gt('ui.counter'), dataset: { act: 'counter', key: `cr-ctr-${o.id}`, offer: o.id },
+      onclick: () => { const d = freshDraft(); d.counter = o.id; d.to = o.from; ctx.state.draft = d; st.building = true; st.accepting = null; ctx.rerender(); },
+    }, h('span', { class: 'long' }, ctx.gt('ui.counter')), h('span', { class: 'short' }, '↩')));
   }
-  if (refuse) buttons.append(h('button', { class: 'danger', disabled: ctx.pending, dataset: { act: 'refuse', key: `cr-ref-${o.id}` }, onclick: () => send(ctx, refuse) }, ctx.gt('ui.refuse')));
-  let acceptPanel = null;
-  if (accepting) {
-    const give = st.accepting.give;
-    const lie = !!(st.accepting.lie && lieAccept);
-    acceptPanel = h('div', { class: 'cr-accepting' },
-      h('p', { class: 'cr-note' }, give.length ? ctx.gt('ui.you_give', { n: give.length, cards: claimsText(truthOf(give.map((id) => v.hand[id])), ctx) }) : ctx.gt('ui.pick_accept_hint')),
-      h('div', { class: 'cr-buttons' },
-        lieAccept ? h('button', { class: ['chip', lie && 'on', 'lie'], 'aria-pressed': String(lie), dataset: { act: 'accept-lie', key: `cr-acl-${o.id}` }, onclick: () => { st.accepting.lie = !lie; ctx.rerender(); } }, ctx.gt('cards.jai_menti')) : null,
-        h('button', { class: 'primary', disabled: ctx.pending || !give.length, dataset: { act: 'accept', key: `cr-accg-${o.id}` }, onclick: () => send(ctx, { type: 'accept', offer: o.id, give: give.slice(), lie }, () => { st.accepting = null; }) }, ctx.gt('ui.give_these')),
-        h('button', { dataset: { act: 'accept-cancel', key: `cr-accx-${o.id}` }, onclick: () => { st.accepting = null; ctx.rerender(); } }, ctx.gt('ui.cancel'))));
+  if (refuse) {
+    buttons.append(h('button', { class: 'danger', disabled: ctx.pending, title: ctx.gt('ui.refuse'), 'aria-label': ctx.gt('ui.refuse'), dataset: { act: 'refuse', key: `cr-ref-${o.id}`, offer: o.id }, onclick: () => send(ctx, refuse) },
+      h('span', { class: 'long' }, ctx.gt('ui.refuse')), h('span', { class: 'short' }, '✕')));
   }
   const gives = o.give ? sortedCards(o.give).map(([, name]) => card(name, ctx, { small: true })) : null;
-  return h('li', { class: ['cr-offer', o.frozen && 'frozen', o.from === me && 'mine', (o.to === me || (o.to === null && o.from !== me)) && 'forme'], dataset: { offer: o.id, testid: 'cr-offer' } },
-    h('div', { class: 'cr-offer-head' }, ctx.seatBadge(o.from), h('span', { 'aria-hidden': 'true' }, ' → '), o.to === null ? h('span', { class: 'cr-all' }, to) : ctx.seatBadge(o.to),
-      h('span', { class: 'cr-offer-id' }, o.id), o.counter ? h('span', { class: 'tag' }, ctx.gt('ui.counter_of', { id: o.counter })) : null,
-      o.frozen ? h('span', { class: 'tag' }, ctx.gt('ui.frozen')) : null, o.lie ? h('span', { class: 'tag lie' }, ctx.gt('cards.jai_menti')) : null),
-    h('p', { class: 'cr-offer-text' }, ctx.gt('ui.offer_text', { announce: claimsText(o.announce, ctx, ctx.gt('ui.claims_secret')), ask: claimsText(o.ask, ctx, ctx.gt('ui.claims_anything')) })),
-    gives ? h('div', { class: 'cr-cards small' }, gives) : null,
-    acceptPanel, buttons.childNodes.length ? buttons : null);
+  return h('li', {
+    class: ['cr-ticket', o.frozen && 'frozen', o.from === me && 'mine', (o.to === me || (o.to === null && o.from !== me)) && 'forme'],
+    style: { '--from': ctx.seatColor(o.from), '--to': o.to === null ? 'var(--cr-ochre)' : ctx.seatColor(o.to) },
+    dataset: { offer: o.id, testid: 'cr-offer' },
+  },
+  h('div', { class: 'cr-ticket-head' }, ctx.seatBadge(o.from), h('span', { class: 'cr-arrow', 'aria-hidden': 'true' }, '→'),
+    o.to === null ? h('span', { class: 'cr-all' }, to) : ctx.seatBadge(o.to),
+    o.counter ? h('span', { class: 'tag' }, ctx.gt('ui.counter_of', { id: o.counter })) : null,
+    o.frozen ? h('span', { class: 'tag' }, ctx.gt('ui.frozen')) : null, o.lie ? h('span', { class: 'tag lie' }, ctx.gt('cards.jai_menti')) : null),
+  h('p', { class: 'cr-offer-text' }, ctx.gt('ui.offer_text', { announce: claimsText(o.announce, ctx, ctx.gt('ui.claims_secret')), ask: claimsText(o.ask, ctx, ctx.gt('ui.claims_anything')) })),
+  gives ? h('div', { class: 'cr-cards small' }, gives) : null,
+  buttons.childNodes.length ? buttons : null);
 }
 
-function persuasionPanel(snap, ctx) {
+// The viewer's bar while accepting an offer by choosing the cards to give.
+export function acceptBar(snap, ctx) {
   const v = snap.view;
+  const st = ctx.state;
+  if (!st.accepting) return null;
+  const id = st.accepting.offer;
+  const lieAccept = listed(snap, 'accept').find((a) => a.offer === id && a.lie === true);
+  const give = st.accepting.give;
+  const lie = !!(st.accepting.lie && lieAccept);
+  // A mode the player chose (like the builder's sheet): the hand's cards answer the offer.
+  return h('div', { class: 'cr-accepting', dataset: { testid: 'cr-accepting', mode: 'sheet' } },
+    h('span', { class: 'cr-note' }, give.length ? ctx.gt('ui.you_give', { n: give.length, cards: claimsText(truthOf(give.map((c) => v.hand[c])), ctx) }) : ctx.gt('ui.pick_accept_hint')),
+    lieAccept ? h('button', { class: ['chip', lie && 'on', 'lie'], 'aria-pressed': String(lie), dataset: { act: 'accept-lie', key: `cr-acl-${id}` }, onclick: () => { st.accepting.lie = !lie; ctx.rerender(); } }, ctx.gt('cards.jai_menti')) : null,
+    h('button', { class: 'primary', disabled: ctx.pending || !give.length, dataset: { act: 'accept', key: `cr-accg-${id}`, offer: id }, onclick: () => send(ctx, { type: 'accept', offer: id, give: give.slice(), lie }, () => { st.accepting = null; }) }, ctx.gt('ui.give_these')),
+    h('button', { dataset: { act: 'accept-cancel', key: `cr-accx-${id}` }, onclick: () => { st.accepting = null; ctx.rerender(); } }, ctx.gt('ui.cancel')));
+}
+
+// Trading controls of the viewer's bar: make an offer, play Persuasion, or finish one.
+export function tradeButtons(snap, ctx) {
+  const st = ctx.state;
   const out = [];
+  const offers = listed(snap, 'offer').filter((a) => !a.counter);
+  if (offers.length && !st.building && !st.accepting) {
+    out.push(h('button', {
+      disabled: ctx.pending, dataset: { act: 'offer-open', key: 'cr-offer-open' },
+      onclick: () => { st.building = true; ctx.rerender(); },
+    }, ctx.gt('ui.make_offer')));
+  }
   const persuade = listed(snap, 'persuade')[0];
   if (persuade) {
     out.push(h('button', {
@@ -208,44 +245,57 @@ function persuasionPanel(snap, ctx) {
       },
     }, ctx.gt('ui.play_persuasion')));
   }
+  const mine = (snap.view.persuasions || []).find((p) => p.persuader === ctx.mySeat && p.products);
+  if (mine && listed(snap, 'persuasion_exchange').length) {
+    const p = st.persuasion || { take: [], give: [] };
+    const took = totalValue(p.take.map((id) => mine.products[id]));
+    const gave = totalValue(p.give.map((id) => snap.view.hand[id]));
+    out.push(h('span', { class: ['cr-note', took === gave ? 'ok' : 'warn'] }, ctx.gt('ui.persuade_values', { took, gave })),
+      h('button', { class: 'primary', disabled: ctx.pending || took !== gave, dataset: { act: 'persuasion_exchange', key: 'cr-px' }, onclick: () => send(ctx, { type: 'persuasion_exchange', take: p.take.slice(), give: p.give.slice() }, () => { st.persuasion = null; }) }, ctx.gt('ui.exchange')),
+      h('button', { disabled: ctx.pending, dataset: { act: 'persuasion_none', key: 'cr-pn' }, onclick: () => send(ctx, { type: 'persuasion_exchange', take: [], give: [] }, () => { st.persuasion = null; }) }, ctx.gt('ui.take_nothing')));
+  }
+  return out;
+}
+
+// Running Persuasions, and for the persuader the target's products to take.
+function persuasions(snap, ctx) {
+  const v = snap.view;
+  const out = [];
   for (const p of v.persuasions || []) {
-    const line = h('p', { class: 'cr-persuasion' }, ctx.gt('ui.persuasion_running', { persuader: ctx.seatName(p.persuader), target: ctx.seatName(p.target) }), ' ', countdownFor(snap, 'persuasion', p.persuader, 60000));
-    out.push(line);
+    out.push(h('p', { class: 'cr-persuasion' }, ctx.gt('ui.persuasion_running', { persuader: ctx.seatName(p.persuader), target: ctx.seatName(p.target) }), ' ', ctx.countdownFor('persuasion', p.persuader)));
     if (p.persuader !== ctx.mySeat || !p.products) continue;
     const st = ctx.state;
     st.persuasion = st.persuasion || { take: [], give: [] };
     st.persuasion.take = st.persuasion.take.filter((id) => id in p.products);
     const take = st.persuasion.take;
-    const give = st.persuasion.give;
-    const took = totalValue(take.map((id) => p.products[id]));
-    const gave = totalValue(give.map((id) => v.hand[id]));
     out.push(h('div', { class: 'cr-persuade-box' },
       h('p', { class: 'cr-note' }, ctx.gt('ui.persuade_hint', { target: ctx.seatName(p.target) })),
       h('div', { class: 'cr-cards' }, sortedCards(p.products).map(([id, name]) => h('button', {
         class: ['cr-pick', take.includes(id) && 'on'], 'aria-pressed': String(take.includes(id)), dataset: { act: 'persuade-take', key: `cr-pt-${id}` },
         onclick: () => { toggle(take, id); ctx.rerender(); },
-      }, card(name, ctx)))),
-      h('p', { class: ['cr-note', took === gave ? 'ok' : 'warn'] }, ctx.gt('ui.persuade_values', { took, gave })),
-      h('div', { class: 'cr-buttons' },
-        h('button', { class: 'primary', disabled: ctx.pending || took !== gave, dataset: { act: 'persuasion_exchange', key: 'cr-px' }, onclick: () => send(ctx, { type: 'persuasion_exchange', take: take.slice(), give: give.slice() }, () => { st.persuasion = null; }) }, ctx.gt('ui.exchange')),
-        h('button', { disabled: ctx.pending, dataset: { act: 'persuasion_none', key: 'cr-pn' }, onclick: () => send(ctx, { type: 'persuasion_exchange', take: [], give: [] }, () => { st.persuasion = null; }) }, ctx.gt('ui.take_nothing')))));
+      }, card(name, ctx))))));
   }
   return out;
 }
 
-// The whole board while trading (and while a Persuasion finishes after the bell). `feed`: the
-// round's public trading news, [{text, kind, offer}], oldest first.
-export function tradingBoard(snap, ctx, feed) {
+// The market square while trading (and while a Persuasion finishes after the bell): the open
+// offers as tickets, Persuasions, and the round's public trading news (`feed`, oldest first).
+export function tradingSquare(snap, ctx, feed) {
   const v = snap.view;
-  const offers = v.offers || [];
-  const board = h('section', { class: 'cr-trading', 'aria-label': ctx.gt('ui.trading') });
-  if (listed(snap, 'offer').length) board.append(builder(snap, ctx));
-  board.append(...persuasionPanel(snap, ctx));
-  board.append(h('h3', {}, ctx.gt('ui.open_offers', { n: offers.length })),
-    offers.length ? h('ul', { class: 'cr-offers' }, offers.map((o) => offerCard(o, snap, ctx))) : h('p', { class: 'cr-empty' }, ctx.gt('ui.no_offers')));
+  const me = ctx.mySeat;
+  // Offers the viewer may answer first, then its own, then the others'.
+  const rank = (o) => (o.to === me || (o.to === null && o.from !== me) ? 0 : o.from === me ? 1 : 2);
+  const offers = (v.offers || []).slice().sort((a, b) => rank(a) - rank(b));
+  const square = h('section', { class: 'cr-trading', 'aria-label': ctx.gt('ui.trading') });
+  square.append(...persuasions(snap, ctx));
+  square.append(offers.length
+    // With many offers, they scroll in their own box (those for the viewer first).
+    ? h('ul', { class: 'cr-tickets', 'aria-label': ctx.gt('ui.open_offers', { n: offers.length }), dataset: { scrollList: '' } }, offers.map((o) => ticket(o, snap, ctx)))
+    : h('p', { class: 'cr-empty' }, ctx.gt('ui.no_offers')));
   if (feed.length) {
-    board.append(h('details', { class: 'cr-feed', open: true, dataset: { testid: 'cr-feed' } }, h('summary', {}, ctx.gt('ui.feed')),
-      h('ol', {}, feed.slice(-8).reverse().map((line) => h('li', { dataset: line.offer ? { entry: line.kind, offer: line.offer } : { entry: line.kind } }, line.text)))));
+    square.append(h('ol', { class: 'cr-feed', 'aria-label': ctx.gt('ui.feed'), dataset: { testid: 'cr-feed' } },
+      feed.slice(-8).reverse().map((line) => h('li', { dataset: line.offer ? { entry: line.kind, offer: line.offer } : { entry: line.kind } }, line.text))));
   }
-  return board;
+  if (ctx.state.building && listed(snap, 'offer').length) square.append(builder(snap, ctx));
+  return square;
 }

@@ -1,15 +1,18 @@
-// Carambouille: a Provençal market. The bell and its "Dreling Ding!", the public score sheet, the
-// trading board (carambouille-trade.js), the sale with its reactions (carambouille-sale.js) and
-// the viewer's hand grouped by product with the Mémo prices. The server's view is drawn as it is:
-// the client never guesses a hidden card.
+// Carambouille: a Provençal market. Each other player's stall around the market square (its
+// hand as card backs with the public counts, its account as coins), the square in the middle
+// (the bell, the open offers as tickets between the stalls, the sale on the table), and the
+// viewer's own stall at the bottom: its hand face up, its account, and a bar with what it may do
+// now. The trading countdown runs on the prompt line. Cards change hands privately (fresh ids),
+// so trades, sales and dealing travel as card backs and coins from the facts of the log. The
+// server's view is drawn as it is: the client never guesses a hidden card.
 import { h, clear } from '/js/dom.js';
 import { logText } from '/js/i18n.js';
-import { card, cardName, memoPrice, valueOf, isProduct, sortedCards, bellIcon, countdownFor } from '/games/carambouille-cards.js';
-import { tradingBoard, handMode, freshDraft } from '/games/carambouille-trade.js';
-import { saleBoard } from '/games/carambouille-sale.js';
+import { card, bellIcon } from '/games/carambouille-cards.js';
+import { tradingSquare, freshDraft, listed } from '/games/carambouille-trade.js';
+import { saleSquare } from '/games/carambouille-sale.js';
+import { stall, myStall } from '/games/carambouille-stalls.js';
 
 const FEED = new Set(['offer', 'trade', 'lie', 'offer_closed', 'refuse', 'persuasion', 'persuasion_end', 'trading_open', 'trading_closed', 'panier']);
-const listed = (snap, type) => (snap.actions || []).filter((a) => a.type === type);
 
 // Keeps what belongs to one phase of one round, and the trading feed across snapshots.
 function settle(snap, ctx) {
@@ -21,6 +24,8 @@ function settle(snap, ctx) {
     st.draft = freshDraft();
     st.accepting = null;
     st.persuasion = null;
+    st.building = false;
+    st.selling = null;
   }
   if (st.rev === snap.rev) return;
   st.rev = snap.rev;
@@ -73,6 +78,13 @@ export function prompt(snap, ctx) {
   }
 }
 
+// The countdown of the prompt line: the trading time while trading runs.
+export function promptDeadline(snap) {
+  const v = snap.view || {};
+  if (v.phase !== 'trading') return undefined;
+  return (snap.deadlines || []).find((d) => d.kind === 'trading') || undefined;
+}
+
 export function seatSummary(snap, seat, ctx) {
   const v = snap.view || {};
   const parts = [ctx.gt('ui.account_n', { n: (v.accounts || [])[seat] ?? 0 }),
@@ -91,6 +103,49 @@ export function soundFor(entry) {
   return null;
 }
 
+// Cards and coins travelling, from the log: a trade's card backs between the two stalls, a sale's
+// cards onto the square then off the market and its coins onto the account, cards bought and
+// dealt from their piles.
+export function motions(snap, ctx) {
+  const back = () => h('span', { class: 'cr-back-mini big' });
+  const coin = () => h('span', { class: 'token-coin' }, '¤');
+  const face = (name) => () => card(name, ctx, { small: true });
+  const out = [];
+  const hand = (s) => `hand:${s}`;
+  for (const e of snap.log || []) {
+    const p = e.params || {};
+    switch (String(e.text_key).replace(/^carambouille\./, '')) {
+      case 'trade':
+        out.push({ from: hand(p.from), to: hand(p.to), count: p.gave, token: back }, { from: hand(p.to), to: hand(p.from), count: p.received, token: back });
+        break;
+      case 'persuasion_end':
+        out.push({ from: hand(p.target), to: hand(p.persuader), count: p.took, token: back }, { from: hand(p.persuader), to: hand(p.target), count: p.gave, token: back });
+        break;
+      case 'sale':
+        out.push({ from: hand(p.seat), to: 'sale', count: p.count, token: face(p.product) });
+        break;
+      case 'cancelled':
+        out.push({ from: 'sale', to: hand(p.seat), count: p.count, token: face(p.product) });
+        break;
+      case 'sold':
+        out.push({ from: 'sale', to: ['sold', 'reserve'], count: p.count, token: face(p.product) },
+          { from: 'sale', to: `account:${p.seat}`, count: Math.min(6, Math.ceil(p.price / 100)), token: coin, fade: false });
+        break;
+      case 'buy':
+        out.push({ from: `account:${p.seat}`, to: 'stack', count: p.count * 2, token: coin, fade: false }, { from: 'stack', to: hand(p.seat), count: p.count, token: back });
+        break;
+      case 'deal':
+        (p.cards || []).forEach((n, seat) => { if (n) out.push({ from: 'reserve', to: hand(seat), count: n, token: back }); });
+        break;
+      case 'panier':
+        out.push({ from: hand(p.seat), to: `paniers:${p.seat}`, token: face('panier') });
+        break;
+      default: break;
+    }
+  }
+  return out;
+}
+
 export function outcomeDetails(outcome, snap, ctx) {
   const scores = outcome.scores || [];
   return h('table', { class: 'rounds cr-final' },
@@ -106,91 +161,44 @@ function topBar(v, ctx) {
     h('span', { class: 'cr-round' }, ctx.gt('ui.round', { n: v.round })),
     v.last_round ? h('span', { class: 'tag last' }, ctx.gt('ui.last_round')) : null,
     h('span', { class: 'cr-merchant' }, bellIcon(), ' ', ctx.gt('ui.merchant_is', { name: ctx.seatName(v.merchant) })),
-    h('span', { class: 'cr-pile' }, ctx.gt('ui.reserve_n', { n: v.reserve })),
-    h('span', { class: 'cr-pile' }, ctx.gt('ui.stack_n', { n: v.stack })),
+    h('span', { class: 'cr-pile', dataset: { anchor: 'reserve' } }, ctx.gt('ui.reserve_n', { n: v.reserve })),
+    h('span', { class: 'cr-pile', dataset: { anchor: 'stack' }, title: ctx.gt('ui.stack_n', { n: v.stack }) },
+      h('span', { class: 'long' }, ctx.gt('ui.stack_n', { n: v.stack })), h('span', { class: 'short' }, ctx.gt('ui.stack_short', { n: v.stack }))),
+    h('span', { class: 'cr-pile', dataset: { anchor: 'sold' } }, ctx.gt('ui.sold_n', { n: v.sold_products ?? 0 })),
     v.quiet_rounds > 0 && !v.last_round ? h('span', { class: 'cr-pile' }, ctx.gt('ui.quiet', { n: v.quiet_rounds })) : null);
 }
 
-// The public score sheet: accounts, cards in hand, and Paniers laid once there are some (the
-// column would not fit a phone's width otherwise).
-function scoreSheet(v, ctx) {
-  const n = (v.accounts || []).length;
-  const paniers = (v.paniers || []).some((k) => k > 0);
-  const columns = ['player', 'account', 'products', 'caram', ...(paniers ? ['paniers'] : [])];
-  return h('div', { class: 'cr-sheet-box' }, h('table', { class: 'cr-sheet' },
-    h('caption', {}, ctx.gt('ui.score_sheet')),
-    h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, ctx.gt(`ui.col_${c}`))))),
-    h('tbody', {}, Array.from({ length: n }, (_, s) => h('tr', { class: [s === ctx.mySeat && 'me', s === v.merchant && 'merchant'], style: { '--seat': ctx.seatColor(s) }, dataset: { seat: s } },
-      h('th', { scope: 'row' }, ctx.seatBadge(s), s === v.merchant ? bellIcon('cr-bell-mini') : null),
-      h('td', { class: 'num', dataset: { testid: 'cr-account' } }, String(v.accounts[s])),
-      h('td', { class: 'num' }, `${v.products[s]}/${v.limits[s]}`),
-      h('td', { class: 'num' }, String(v.carambouille[s])),
-      paniers ? h('td', { class: 'num' }, v.paniers[s] ? `⊔ ${v.paniers[s]}` : '—') : null)))));
-}
-
-function bellArea(snap, ctx) {
+// The bell's moment on the square, shown when it rings (not when a reload replays an old log).
+function bellSquare(snap, ctx) {
   const v = snap.view;
-  const ring = listed(snap, 'ring')[0];
   const st = ctx.state;
   const ding = st.ding && st.ding.rev === snap.rev
     ? h('div', { class: 'cr-ding', role: 'status', dataset: { testid: 'cr-ding', open: String(st.ding.open) } }, bellIcon('cr-ding-bell'), ctx.gt(st.ding.open ? 'ui.ding_open' : 'ui.ding_close')) : null;
-  if (v.phase !== 'bell' && v.phase !== 'trading') return ding;
-  const label = v.phase === 'bell' ? ctx.gt('ui.ring_open') : ctx.gt('ui.ring_close');
-  return h('div', { class: 'cr-bellbar' }, ding,
-    ring ? h('button', { class: 'cr-ring primary big', disabled: ctx.pending, dataset: { act: 'ring', key: 'cr-ring' }, onclick: () => ctx.send(ring) }, bellIcon(), ' ', label)
-      : h('span', { class: 'cr-note' }, v.phase === 'bell' ? ctx.gt('ui.wait_bell', { name: ctx.seatName(v.merchant) }) : ctx.gt('ui.trading_open')),
-    v.phase === 'bell' ? countdownFor(snap, 'bell', v.merchant, 15000) : ctx.countdown(null));
-}
-
-// The viewer's hand, grouped by product with the Mémo prices, then its Carambouille cards.
-function handArea(snap, ctx) {
-  const v = snap.view;
-  const hand = v.hand || {};
-  const mode = handMode(snap, ctx);
-  const groups = new Map();
-  for (const [id, name] of sortedCards(hand)) {
-    if (!groups.has(name)) groups.set(name, []);
-    groups.get(name).push(id);
-  }
-  // data-card / data-name: which card of the hand this is (tests follow cards through trades).
-  const cardButton = (id, name) => {
-    if (!mode || !mode.usable(id)) return h('span', { class: 'cr-slot', dataset: { card: id, name } }, card(name, ctx));
-    const on = mode.selected.includes(id);
-    return h('button', {
-      class: ['cr-pick', on && 'on'], 'aria-pressed': String(on), disabled: ctx.pending,
-      'aria-label': `${ctx.gt(`ui.pick_${mode.kind}`)} : ${cardName(name, ctx)}`,
-      dataset: { act: `pick-${mode.kind}`, key: `cr-card-${id}`, card: id, name }, onclick: () => { mode.toggle(id); ctx.rerender(); },
-    }, card(name, ctx));
-  };
-  const products = [...groups].filter(([name]) => isProduct(name));
-  const caram = [...groups].filter(([name]) => !isProduct(name));
-  const panier = listed(snap, 'lay_panier')[0];
-  return h('section', { class: 'cr-me', style: { '--seat': ctx.seatColor(ctx.mySeat) }, 'aria-label': ctx.gt('ui.your_hand'), dataset: { testid: 'cr-hand' } },
-    h('header', { class: 'cr-me-head' }, ctx.seatBadge(ctx.mySeat), h('span', { class: 'cr-score' }, ctx.gt('ui.account_n', { n: v.accounts[ctx.mySeat] })),
-      h('span', { class: 'cr-note' }, ctx.gt('ui.limit', { n: v.products[ctx.mySeat], max: v.limits[ctx.mySeat] })),
-      v.paniers[ctx.mySeat] ? h('span', { class: 'tag' }, ctx.gt('ui.paniers_laid', { n: v.paniers[ctx.mySeat] })) : null),
-    mode ? h('p', { class: 'cr-note' }, ctx.gt(`ui.hand_hint_${mode.kind}`)) : null,
-    products.length ? h('div', { class: 'cr-groups' }, products.map(([name, ids]) => h('div', { class: 'cr-group' },
-      h('div', { class: 'cr-cards' }, ids.map((id) => cardButton(id, name))),
-      h('div', { class: 'cr-memo', title: ctx.gt('ui.memo') }, ids.slice(0, 5).map((_, i) => h('span', {}, `${i + 1}→${memoPrice(valueOf(name), i + 1)}`)))))) : h('p', { class: 'cr-empty' }, ctx.gt('ui.no_products')),
-    caram.length ? h('div', { class: 'cr-cards cr-caram' }, caram.flatMap(([name, ids]) => ids.map((id) => cardButton(id, name)))) : null,
-    panier ? h('div', { class: 'cr-buttons' }, h('button', { disabled: ctx.pending, dataset: { act: 'lay_panier', key: 'cr-panier' }, onclick: () => ctx.send(panier) }, ctx.gt('ui.lay_panier'))) : null);
+  if (v.phase !== 'bell') return ding;
+  return h('div', { class: 'cr-bellsquare' }, ding, bellIcon('cr-big-bell'),
+    h('p', { class: 'cr-note' }, ctx.gt('ui.wait_bell', { name: ctx.seatName(v.merchant) }), ' ', ctx.countdownFor('bell', v.merchant)),
+    h('p', { class: 'cr-note' }, ctx.gt('ui.bell_hint')));
 }
 
 export function render(root, snap, ctx) {
   const v = snap.view || {};
   settle(snap, ctx);
   clear(root);
-  const board = h('div', { class: 'cr' });
-  board.append(topBar(v, ctx));
-  const bell = bellArea(snap, ctx);
-  if (bell) board.append(bell);
-  const middle = h('div', { class: 'cr-middle' });
-  if (v.phase === 'trading' || v.phase === 'closing') middle.append(tradingBoard(snap, ctx, (ctx.state.feed || []).map(feedLine)));
-  if (v.phase === 'sale' || v.phase === 'final_sale') middle.append(saleBoard(snap, ctx));
-  if (v.phase === 'bell') middle.append(h('p', { class: 'cr-note' }, ctx.gt('ui.bell_hint')));
-  if (v.phase === 'finished') middle.append(h('p', { class: 'cr-note' }, ctx.gt('ui.finished')));
-  board.append(h('div', { class: 'cr-main' }, middle, scoreSheet(v, ctx)));
-  if (ctx.mySeat !== null && v.hand) board.append(handArea(snap, ctx));
-  root.append(board);
+  const me = ctx.mySeat;
+  const seated = me !== null && me !== undefined && !!v.hand;
+  const n = (v.accounts || []).length;
+  // The others in table order from the viewer's left; a spectator sees every stall.
+  const others = Array.from({ length: n }, (_, k) => (seated ? (me + 1 + k) % n : k)).filter((s) => !seated || s !== me);
+  const square = h('div', { class: 'cr-square', dataset: { region: 'middle' } });
+  const ding = v.phase !== 'bell' ? bellSquare(snap, ctx) : null;
+  if (ding) square.append(ding);
+  if (v.phase === 'bell') square.append(bellSquare(snap, ctx));
+  if (v.phase === 'trading' || v.phase === 'closing') square.append(tradingSquare(snap, ctx, (ctx.state.feed || []).map(feedLine)));
+  if (v.phase === 'sale' || v.phase === 'final_sale') square.append(saleSquare(snap, ctx));
+  if (v.phase === 'finished') square.append(h('p', { class: 'cr-note' }, ctx.gt('ui.finished')));
+  root.append(h('div', { class: ['cr', seated ? 'seated' : 'watching'], style: { '--others': String(others.length) } },
+    topBar(v, ctx),
+    h('div', { class: 'cr-stalls', dataset: { region: 'others' } }, others.map((s) => stall(snap, s, ctx))),
+    square,
+    seated ? myStall(snap, ctx) : null));
 }

@@ -1,9 +1,10 @@
-// Gang de castors: every player's row of face-down cards (the viewer's own at the bottom), the
-// draw and discard piles, the drawn card (its face for the drawer only), the action cards' flows,
-// the knock and the last turn, the reveal of the last round and the score sheet. The face of a
-// card is drawn only when the view gives it: the client never remembers a hidden value.
+// Gang de castors: every player's row of face-down cards (the others' compact at the top, the
+// viewer's own at the bottom), in the middle the draw and discard piles, the drawn card (its face
+// for the drawer only), the action cards' flows and the knock; during the peek and at the end the
+// middle shows the reveal of the last round; the score sheet folds into the top strip. The face of
+// a card is drawn only when the view gives it: the client never remembers a hidden value. Cards
+// get fresh ids when they turn face down, so their travels come from the facts of the log.
 import { h, clear, svg } from '/js/dom.js';
-import { countdownElement } from '/js/clock.js';
 import { card, faceName, isAction } from '/games/castors-cards.js';
 
 // A knuckle rapping on the table.
@@ -119,7 +120,7 @@ function scoreSheet(rounds, totals, ctx) {
 }
 
 // The reveal of the last round: rows as turned up, the action cards replaced, the points.
-function reveal(last, ctx, open) {
+function reveal(last, ctx) {
   const body = h('div', { class: 'cb-reveal-rows' }, (last.rows || []).map((row, seat) => {
     const replaced = (last.replacements || []).filter((r) => r.seat === seat);
     return h('div', { class: ['cb-reveal-row', (last.winners || []).includes(seat) && 'won'], style: { '--seat': ctx.seatColor(seat) } },
@@ -134,16 +135,15 @@ function reveal(last, ctx, open) {
       h('span', { class: 'cb-reveal-points' }, ctx.gt('ui.points', { n: (last.points || [])[seat] ?? 0 })),
       (last.winners || []).includes(seat) ? h('span', { class: 'tag win' }, ctx.gt('ui.round_winner')) : null);
   }));
-  return h('details', { class: 'cb-reveal', open: open || null, dataset: { testid: 'reveal' } },
+  return h('details', { class: 'cb-reveal', open: true, dataset: { testid: 'reveal' } },
     h('summary', {}, ctx.gt('ui.reveal_title', { round: last.round })), body);
 }
 
 // One position of a row: a button when clicking it sends or prepares an action.
 function slot(v, seat, p, c, ctx, snap, isMe) {
   const st = ctx.state;
-  const fresh = st.prevIds && st.prevIds[`${seat}-${p}`] !== undefined && st.prevIds[`${seat}-${p}`] !== c.id;
   const glimpse = c.face !== undefined && v.phase !== 'finished';
-  const face = card(c.face, ctx, { class: [fresh && 'fresh', glimpse && 'glimpse'].filter(Boolean).join(' ') });
+  const face = card(c.face, ctx, { class: glimpse ? 'glimpse' : null, small: !isMe });
   let act = null;
   let onclick = null;
   let chosen = false;
@@ -171,38 +171,45 @@ function slot(v, seat, p, c, ctx, snap, isMe) {
     };
   }
   const label = `${ctx.gt('ui.position', { n: p + 1 })}${c.face !== undefined ? ` : ${faceName(c.face, ctx)}` : ''}`;
-  if (!act) return h('span', { class: 'cb-slot', title: label }, face);
+  const anchor = { anchor: `slot:${seat}:${p}` };
+  if (!act) return h('span', { class: 'cb-slot', title: label, dataset: anchor }, face);
   return h('button', {
     class: ['cb-slot', 'pick', chosen && 'on'], 'aria-pressed': act.startsWith('exchange') ? String(!!chosen) : null,
     'aria-label': `${ctx.gt(`ui.act_${act}`)} · ${label}`, disabled: ctx.pending,
-    dataset: { act, key: `cb-${seat}-${p}`, seat: String(seat), position: String(p) }, onclick,
+    dataset: { act, key: `cb-${seat}-${p}`, seat: String(seat), position: String(p), ...anchor }, onclick,
   }, face);
 }
 
 function rowArea(v, seat, ctx, snap, isMe) {
   const playing = v.current === seat;
-  const area = h('section', {
-    class: ['cb-player', isMe && 'me', playing && 'turn'], style: { '--seat': ctx.seatColor(seat) },
-    dataset: { seat: String(seat) }, 'aria-label': ctx.seatName(seat),
-  });
   const tags = [];
   if (seat === v.dealer) tags.push(h('span', { class: 'cb-tag' }, ctx.gt('ui.dealer')));
   if (seat === v.knocker) tags.push(h('span', { class: 'cb-tag knock' }, ctx.gt('ui.knocked')));
   if (v.phase === 'peek' && v.seen && v.seen[seat]) tags.push(h('span', { class: 'cb-tag seen' }, ctx.gt('ui.seen_mark')));
-  area.append(h('header', { class: 'cb-head' }, ctx.seatBadge(seat), tags,
-    h('span', { class: 'cb-score' }, ctx.gt('ui.points', { n: (v.totals || [])[seat] ?? 0 })),
-    playing ? ctx.countdown(seat) : null));
   const row = (v.rows || [])[seat] || [];
-  area.append(h('div', { class: 'cb-row' }, row.map((c, p) => slot(v, seat, p, c, ctx, snap, isMe))));
+  const parts = [
+    h('header', { class: 'cb-head' }, ctx.seatBadge(seat), tags,
+      h('span', { class: 'cb-score' }, ctx.gt('ui.points', { n: (v.totals || [])[seat] ?? 0 })),
+      playing ? ctx.countdown(seat) : null),
+    h('div', { class: 'cb-row' }, row.map((c, p) => slot(v, seat, p, c, ctx, snap, isMe))),
+  ];
   if (isMe && v.phase === 'peek' && find(snap, 'seen')) {
-    area.append(h('div', { class: 'cb-peek', dataset: { testid: 'peek' } },
-      h('span', {}, ctx.gt('ui.peek_hint')), countdownElement((snap.deadlines || []).find((d) => d.kind === 'peek' && d.seat === ctx.mySeat), 10000),
-      h('button', { class: 'primary big', disabled: ctx.pending, dataset: { act: 'seen', key: 'cb-seen' }, onclick: () => send(snap, ctx, 'seen') }, ctx.gt('ui.seen_btn'))));
+    parts.push(h('div', { class: 'cb-peek', dataset: { testid: 'peek' } },
+      h('span', {}, ctx.gt('ui.peek_hint')), ctx.countdownFor('peek', ctx.mySeat),
+      h('button', { class: 'primary', disabled: ctx.pending, dataset: { act: 'seen', key: 'cb-seen' }, onclick: () => send(snap, ctx, 'seen') }, ctx.gt('ui.seen_btn'))));
   }
   if (isMe && v.phase === 'looked' && v.looked && v.looked.seat === seat) {
-    area.append(h('p', { class: 'cb-note' }, ctx.gt('ui.looked_note', { n: v.looked.position + 1 })));
+    parts.push(h('p', { class: 'cb-note' }, ctx.gt('ui.looked_note', { n: v.looked.position + 1 })));
   }
-  return area;
+  return h('section', {
+    class: ['cb-player', isMe && 'me', playing && 'turn'], style: { '--seat': ctx.seatColor(seat) },
+    dataset: { seat: String(seat), ...(isMe ? { region: 'me' } : {}) }, 'aria-label': ctx.seatName(seat),
+  }, parts);
+}
+
+// A pile's count: in words, or (on a phone) the number alone, the button's label saying the rest.
+function count(words, n) {
+  return h('span', { class: 'cb-count' }, h('span', { class: 'long' }, words), h('span', { class: 'short' }, String(n)));
 }
 
 // The middle of the table: the piles, the drawn card and the choices of the current step.
@@ -213,23 +220,22 @@ function middle(v, ctx, snap) {
   const takeEntry = find(snap, 'take_discard');
   const top = v.discard ? v.discard.top : undefined;
   const piles = h('div', { class: 'cb-piles' },
-    h('div', { class: 'cb-pile' },
-      h('button', {
-        class: 'cb-pile-btn', disabled: !drawEntry || ctx.pending, 'aria-label': ctx.gt('ui.draw_label', { n: v.pile }),
-        dataset: { act: 'draw', key: 'cb-draw' }, onclick: () => send(snap, ctx, 'draw'),
-      }, card(undefined, ctx), h('span', { class: 'cb-count' }, ctx.gt('ui.pile_n', { n: v.pile })))),
-    h('div', { class: 'cb-pile' },
-      h('button', {
-        class: ['cb-pile-btn', st.mode === 'take' && 'on'], disabled: !takeEntry || ctx.pending,
-        'aria-pressed': takeEntry ? String(st.mode === 'take') : null,
-        'aria-label': ctx.gt('ui.take_label', { card: faceName(top, ctx) }),
-        dataset: { act: 'take_discard', key: 'cb-take' },
-        onclick: () => { st.mode = st.mode === 'take' ? undefined : 'take'; ctx.rerender(); },
-      }, card(top, ctx), h('span', { class: 'cb-count' }, ctx.gt('ui.discard_n', { n: v.discard ? v.discard.count : 0 })))));
+    h('button', {
+      class: 'cb-pile-btn', disabled: !drawEntry || ctx.pending, 'aria-label': ctx.gt('ui.draw_label', { n: v.pile }),
+      dataset: { act: 'draw', key: 'cb-draw', anchor: 'pile' }, onclick: () => send(snap, ctx, 'draw'),
+    }, card(undefined, ctx), count(ctx.gt('ui.pile_n', { n: v.pile }), v.pile)),
+    h('button', {
+      class: ['cb-pile-btn', st.mode === 'take' && 'on'], disabled: !takeEntry || ctx.pending,
+      'aria-pressed': takeEntry ? String(st.mode === 'take') : null,
+      'aria-label': ctx.gt('ui.take_label', { card: faceName(top, ctx) }),
+      dataset: { act: 'take_discard', key: 'cb-take', anchor: 'discard' },
+      onclick: () => { st.mode = st.mode === 'take' ? undefined : 'take'; ctx.rerender(); },
+    }, card(top, ctx), count(ctx.gt('ui.discard_n', { n: v.discard ? v.discard.count : 0 }), v.discard ? v.discard.count : 0)));
   const panel = h('div', { class: 'cb-step' });
   if (v.drawn) {
     const mine = v.drawn.face !== undefined;
-    panel.append(h('div', { class: 'cb-drawn', dataset: { testid: 'drawn' } }, card(v.drawn.face, ctx, { class: 'fresh' }),
+    panel.append(h('div', { class: 'cb-drawn', dataset: { testid: 'drawn' } },
+      h('span', { dataset: { flip: `drawn:${v.drawn.id}`, flipFrom: 'pile', anchor: 'drawn' } }, card(v.drawn.face, ctx)),
       h('span', {}, mine ? ctx.gt('ui.your_drawn') : ctx.gt('ui.other_drawn', { name: ctx.seatName(v.current) }))));
     if (mine) {
       const buttons = h('div', { class: 'cb-buttons' });
@@ -255,16 +261,19 @@ function middle(v, ctx, snap) {
     const text = me === v.current ? (v.phase === 'regarder' ? 'ui.regarder_hint' : 'ui.prompt_looked') : 'ui.prompt_other_regarder';
     panel.append(h('div', { class: 'cb-played' }, card('regarder', ctx, { small: true }), h('span', {}, ctx.gt(text, { name: ctx.seatName(v.current) }))));
   }
+  const buttons = h('div', { class: 'cb-buttons' });
   if (find(snap, 'end_turn')) {
-    panel.append(h('div', { class: 'cb-buttons' }, h('button', { class: 'primary', disabled: ctx.pending, dataset: { act: 'end_turn', key: 'cb-end' }, onclick: () => send(snap, ctx, 'end_turn') }, ctx.gt('ui.end_turn'))));
+    buttons.append(h('button', { class: 'primary', disabled: ctx.pending, dataset: { act: 'end_turn', key: 'cb-end' }, onclick: () => send(snap, ctx, 'end_turn') }, ctx.gt('ui.end_turn')));
   }
   if (mayKnock(snap)) {
-    panel.append(h('button', {
+    buttons.append(h('button', {
       class: ['cb-knock', st.knock && 'on'], 'aria-pressed': String(!!st.knock), disabled: ctx.pending,
       dataset: { act: 'knock', key: 'cb-knock' }, onclick: () => { st.knock = !st.knock; ctx.rerender(); },
-    }, svg(KNOCK, 'cb-knock-icon'), ctx.gt(st.knock ? 'ui.knock_on' : 'ui.knock_off')));
+    }, svg(KNOCK, 'cb-knock-icon'), h('span', { class: 'long' }, ctx.gt(st.knock ? 'ui.knock_on' : 'ui.knock_off')),
+    h('span', { class: 'short' }, ctx.gt(st.knock ? 'ui.knock_on_short' : 'ui.knock_off_short'))));
   }
-  return h('section', { class: 'cb-middle' }, piles, panel);
+  if (buttons.childNodes.length) panel.append(buttons);
+  return h('section', { class: 'cb-middle', dataset: { region: 'middle' } }, piles, panel);
 }
 
 function banner(v, ctx) {
@@ -273,28 +282,57 @@ function banner(v, ctx) {
     ctx.gt(v.stalled ? 'ui.last_turn_stalled' : 'ui.last_turn', { name: ctx.seatName(v.knocker), n: v.turns_left }));
 }
 
+// Cards travelling, from the log: fresh ids hide which card went where, the log says it.
+export function motions(snap, ctx) {
+  const back = () => card(undefined, ctx, { small: true });
+  const face = (f) => () => card(f, ctx, { small: true });
+  const out = [];
+  for (const e of snap.log || []) {
+    const p = e.params || {};
+    const at = (seat, pos) => `slot:${seat}:${pos}`;
+    switch (e.text_key) {
+      case 'castors.take_discard':
+        out.push({ from: 'discard', to: at(p.seat, p.position), token: face(p.taken), hide: true }, { from: at(p.seat, p.position), to: 'discard', token: face(p.discarded) });
+        break;
+      case 'castors.swap':
+        out.push({ from: 'drawn', to: at(p.seat, p.position), clone: true, hide: true }, { from: at(p.seat, p.position), to: 'discard', token: face(p.discarded) });
+        break;
+      case 'castors.discard':
+        out.push({ from: 'drawn', to: 'discard', clone: true });
+        break;
+      case 'castors.exchange':
+        out.push({ from: at(p.seat, p.position), to: at(p.target, p.target_position), token: back, hide: true },
+          { from: at(p.target, p.target_position), to: at(p.seat, p.position), token: back, hide: true });
+        break;
+      default: break;
+    }
+  }
+  return out;
+}
+
 export function render(root, snap, ctx) {
   const v = snap.view || {};
   const me = ctx.mySeat;
   settle(v, ctx);
   clear(root);
   const n = (v.rows || []).length;
+  const seated = me !== null && me !== undefined && me < n;
   // Others first, in play order after the viewer, so the table reads clockwise; the viewer last.
-  const order = Array.from({ length: n }, (_, k) => (me === null ? k : (me + 1 + k) % n)).filter((s) => s !== me);
-  const board = h('div', { class: 'cb' });
+  const order = Array.from({ length: n }, (_, k) => (seated ? (me + 1 + k) % n : k)).filter((s) => s !== me);
+  const sheet = scoreSheet(v.history || [], v.totals || [], ctx);
+  const board = h('div', { class: ['cb', seated ? 'seated' : 'watching'], style: { '--others': String(order.length) } });
   board.append(h('div', { class: 'cb-top' },
     h('span', { class: 'cb-round' }, roundLabel(v, ctx)),
     v.score_limit ? h('span', { class: 'cb-limit' }, ctx.gt('ui.score_limit', { n: v.score_limit })) : null,
-    v.phase !== 'peek' && v.phase !== 'finished' ? h('span', { class: 'cb-turns' }, ctx.gt('ui.turns', { n: v.turns + 1, max: v.stall_turns })) : null));
-  const b = banner(v, ctx);
-  if (b) board.append(b);
-  if (v.last_round) board.append(reveal(v.last_round, ctx, v.phase === 'peek' || v.phase === 'finished'));
-  board.append(h('div', { class: 'cb-others' }, order.map((s) => rowArea(v, s, ctx, snap, false))));
-  if (v.phase !== 'finished') board.append(middle(v, ctx, snap));
-  if (me !== null && me < n) board.append(rowArea(v, me, ctx, snap, true));
-  const sheet = scoreSheet(v.history || [], v.totals || [], ctx);
-  if (sheet) board.append(h('details', { class: 'cb-sheet-box', dataset: { testid: 'score-sheet' } }, h('summary', {}, ctx.gt('ui.score_sheet')), sheet));
+    v.phase !== 'peek' && v.phase !== 'finished' ? h('span', { class: 'cb-turns' }, ctx.gt('ui.turns', { n: v.turns + 1, max: v.stall_turns })) : null,
+    sheet ? h('details', { class: 'cb-sheet-box', dataset: { testid: 'score-sheet' } }, h('summary', { dataset: { key: 'cb-sheet' } }, ctx.gt('ui.score_sheet')), h('div', { class: 'cb-pop' }, sheet)) : null,
+    banner(v, ctx)));
+  // On a small phone the others' rows may scroll in their own box (Échanger's targets included).
+  board.append(h('div', { class: 'cb-others', dataset: { region: 'others', scrollList: '' } }, order.map((s) => rowArea(v, s, ctx, snap, false))));
+  // During the peek and at the end, the middle shows how the last round ended.
+  if ((v.phase === 'peek' || v.phase === 'finished') && v.last_round) {
+    board.append(h('section', { class: 'cb-middle reveal', dataset: { region: 'middle' } }, reveal(v.last_round, ctx)));
+  } else if (v.phase !== 'finished') board.append(middle(v, ctx, snap));
+  if (seated) board.append(rowArea(v, me, ctx, snap, true));
   root.append(board);
-  ctx.state.prevIds = {};
-  (v.rows || []).forEach((row, s) => row.forEach((c, p) => { ctx.state.prevIds[`${s}-${p}`] = c.id; }));
 }

@@ -7,9 +7,12 @@ const NET_FISH = '<svg viewBox="0 0 40 40" width="34" height="34"><path d="M6 10
 const EMPTY_HOOK = '<svg viewBox="0 0 40 40" width="34" height="34"><path d="M20 3v20a6 6 0 1 1-9-5" stroke="#49627a" stroke-width="2.4" fill="none" stroke-linecap="round"/><path d="M11 18l-2 5 5-1" fill="#49627a"/><circle cx="29" cy="30" r="2" fill="none" stroke="#7d95ab"/><circle cx="33" cy="25" r="1.3" fill="none" stroke="#7d95ab"/></svg>';
 const WAVES = '<svg viewBox="0 0 40 40" width="34" height="34"><path d="M4 14q4-4 8 0t8 0 8 0 8 0M4 22q4-4 8 0t8 0 8 0 8 0M4 30q4-4 8 0t8 0 8 0 8 0" stroke="#9fd8c4" stroke-width="1.6" fill="none"/></svg>';
 
-// A Bait card with its value.
+// A Bait card with its value; `flip`: its motion key (js/motion.js), `from`: where it comes from.
 export function baitCard(value, attrs = {}) {
-  return h('span', { class: ['ff-card', 'bait', attrs.small && 'small', attrs.class], role: 'img', 'aria-label': attrs.label || String(value) },
+  return h('span', {
+    class: ['ff-card', 'bait', attrs.small && 'small', attrs.class], role: 'img', 'aria-label': attrs.label || String(value),
+    dataset: attrs.flip ? { flip: attrs.flip, ...(attrs.from ? { flipFrom: attrs.from } : {}) } : null,
+  },
     h('span', { class: 'corner' }, String(value)),
     h('span', { class: 'value' }, String(value)),
     svg(WORM, 'symbol'));

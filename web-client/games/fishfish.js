@@ -1,8 +1,10 @@
-// Fish Fish: the pond. The Fisher's current line (bait, hidden catch, bets), the lines already
-// checked this round, every Fish with its tiles and Butin board, the Fisher's baits (and, for the
-// Fisher alone, its Catch cards). The viewer's own area is drawn last, at the bottom.
+// Fish Fish: the pond. Around it the other players as compact seats (the Fisher's baits and
+// catch bag, each Fish's tiles and Butin); in the middle the Fisher's current line (bait, hidden
+// catch, bets) and the lines already checked this round; at the bottom the viewer's own area
+// with what it may do (set a line, bet). Fish tiles travel from a hand to its bet, then to the
+// Fisher's bag (Prise) or to the Butin (Bredouille), from the facts of the log.
 import { h, clear } from '/js/dom.js';
-import { baitCard, catchCard, tileRow } from '/games/fishfish-cards.js';
+import { baitCard, catchCard, fishTile, tileRow } from '/games/fishfish-cards.js';
 
 const CATCH_KINDS = ['prise', 'bredouille'];
 
@@ -50,6 +52,27 @@ export function soundFor(entry) {
   return null;
 }
 
+// Fish tiles in flight: a bet from the hand to the line; a checked line's bets to the Fisher's
+// bag (Prise) or to each Fish's Butin slot of that bait (Bredouille).
+export function motions(snap, ctx) {
+  const v = snap.view || {};
+  const out = [];
+  const tiles = (seat, n, from, to) => out.push({ from, to, count: n, size: [26, 16], token: () => fishTile(ctx.seatColor(seat), 16) });
+  for (const e of snap.log || []) {
+    const p = e.params || {};
+    if (e.text_key === 'fishfish.bet' && p.tiles > 0) tiles(p.seat, p.tiles, `hand:${p.seat}`, `bet:${p.seat}`);
+    if (e.text_key === 'fishfish.reveal_prise' || e.text_key === 'fishfish.reveal_bredouille') {
+      const line = (v.lines || []).find((l) => l.number === p.line);
+      for (const b of line?.bets || []) {
+        if (!b.tiles) continue;
+        const to = e.text_key === 'fishfish.reveal_prise' ? 'bag' : `butin:${b.seat}:${line.bait}`;
+        tiles(b.seat, b.tiles, `bet:${b.seat}`, to);
+      }
+    }
+  }
+  return out;
+}
+
 export function outcomeDetails(outcome, snap, ctx) {
   const rounds = outcome.rounds || snap.view?.rounds || [];
   if (!rounds.length) return null;
@@ -67,38 +90,115 @@ export function outcomeDetails(outcome, snap, ctx) {
 
 // ---------------------------------------------------------------- pieces
 
-function roleTag(ctx, text) { return h('span', { class: 'ff-role' }, text); }
+const lineKey = (v, n) => `bait:${v.round}:${n}`;
 
-function fisherArea(v, ctx, snap, isMe) {
-  const mine = myActions(snap);
-  const area = h('section', { class: ['ff-fisher', isMe && 'ff-me'], style: { '--seat': ctx.seatColor(v.fisher) }, dataset: { seat: String(v.fisher) } });
-  area.append(h('header', { class: 'ff-area-head' },
-    ctx.seatBadge(v.fisher), roleTag(ctx, isMe ? ctx.gt('ui.you_fisher') : ctx.gt('ui.fisher')),
-    h('span', { class: 'ff-score' }, ctx.gt('ui.points', { n: score(v, v.fisher) })),
-    v.phase === 'set_line' ? ctx.countdown(v.fisher) : null));
+function butinBoard(fish, ctx, baitValues, small) {
+  const slots = new Map((fish.butin || []).map((s) => [s.value, s.tiles]));
+  const values = [...new Set([...baitValues, ...slots.keys()])].sort((a, b) => a - b);
+  const color = ctx.seatColor(fish.seat);
+  return h('div', { class: ['ff-butin', small && 'small'], 'aria-label': `${ctx.gt('ui.butin')} · ${ctx.gt('ui.butin_points', { n: butinPoints(fish) })}` },
+    h('span', { class: 'ff-butin-title' }, ctx.gt('ui.butin'), ' · ', ctx.gt('ui.butin_points', { n: butinPoints(fish) })),
+    h('div', { class: 'ff-slots' }, values.map((value) => {
+      const n = slots.get(value) || 0;
+      return h('div', { class: ['ff-slot', n > 0 && 'filled'], title: `${value} × ${n}`, dataset: { anchor: `butin:${fish.seat}:${value}` } },
+        h('span', { class: 'ff-slot-value' }, String(value)),
+        h('span', { class: 'ff-slot-n' }, n ? tileRow(Math.min(n, 1), color, 10, 1) : null, n ? `×${n}` : ''));
+    })));
+}
 
-  const stock = h('div', { class: 'ff-stock' });
-  stock.append(h('div', { class: 'ff-group' }, h('h4', {}, ctx.gt('ui.baits_left')),
-    h('div', { class: 'ff-cards' }, (v.baits_left || []).map((b) => baitCard(b, { small: true })))));
-  if (v.catch_left && !mine.setLine) {
-    stock.append(h('div', { class: 'ff-group' }, h('h4', {}, ctx.gt('ui.catch_left')),
-      h('div', { class: 'ff-cards' }, CATCH_KINDS.map((k) => h('span', { class: 'ff-stack' },
-        catchCard(k, { small: true, caption: ctx.gt(`ui.${k}`) }), h('span', { class: 'ff-count' }, ctx.gt('ui.left', { n: v.catch_left[k] ?? 0 })))))));
+// Another player, compact: its badge, role, score, and what it holds in public.
+function seatCard(seat, v, ctx) {
+  const isFisher = seat === v.fisher;
+  const fish = (v.fish || []).find((f) => f.seat === seat);
+  const betting = v.phase === 'bet' && v.line && v.line.to_bet === seat;
+  const head = h('header', { class: 'ff-seat-head' }, ctx.seatBadge(seat),
+    isFisher ? h('span', { class: 'ff-role' }, ctx.gt('ui.fisher')) : null,
+    h('span', { class: 'ff-score' }, ctx.gt('ui.points', { n: score(v, seat) })),
+    (isFisher && v.phase === 'set_line') || betting ? ctx.countdown(seat) : null);
+  let body;
+  if (isFisher) {
+    body = h('div', { class: 'ff-seat-body' },
+      h('span', { class: 'ff-mini-baits', dataset: { anchor: 'baits' }, 'aria-label': ctx.gt('ui.baits_left') },
+        (v.baits_left || []).map((b) => h('span', { class: 'ff-mini-bait' }, String(b)))),
+      h('span', { class: 'ff-bag', dataset: { anchor: 'bag' }, 'aria-label': ctx.gt('ui.captured', { n: v.captured || 0 }) },
+        tileRow(Math.min(v.captured || 0, 1), ctx.seatColor(seat), 14, 1), `×${v.captured || 0}`));
+  } else {
+    body = h('div', { class: 'ff-seat-body' },
+      h('span', { class: 'ff-hand', dataset: { anchor: `hand:${seat}` }, 'aria-label': ctx.gt('ui.in_hand', { n: fish?.tiles ?? 0 }) },
+        tileRow(fish?.tiles ?? 0, ctx.seatColor(seat), 14, 4), h('span', { class: 'ff-none' }, `×${fish?.tiles ?? 0}`)),
+      fish ? butinBoard(fish, ctx, v.baits || [], true) : null);
   }
-  stock.append(h('div', { class: 'ff-group' }, h('h4', {}, ctx.gt('ui.captured', { n: v.captured || 0 })),
-    h('div', { class: 'ff-catchbag' }, tileRow(v.captured || 0, ctx.seatColor(v.fisher), 16, 12))));
-  area.append(stock);
-  if (isMe && mine.setLine) area.append(setLinePanel(v, ctx, mine.setLine));
-  return area;
+  return h('section', {
+    class: ['ff-seat', isFisher && 'fisher', betting && 'turn'], style: { '--seat': ctx.seatColor(seat) },
+    dataset: { seat: String(seat) }, 'aria-label': ctx.seatName(seat),
+  }, head, body);
+}
+
+function betChips(bets, ctx, anchors) {
+  return h('ul', { class: 'ff-bets' }, (bets || []).map((b) => h('li', {
+    class: 'ff-bet-chip', style: { '--seat': ctx.seatColor(b.seat) }, dataset: anchors ? { anchor: `bet:${b.seat}` } : null,
+    title: ctx.seatName(b.seat),
+  },
+  ctx.seatToken(b.seat, 14), h('span', { class: 'who' }, ctx.seatName(b.seat)),
+  h('span', { class: 'n' }, b.tiles ? `${b.tiles}` : ctx.gt('ui.bet_zero')))));
+}
+
+function pond(v, ctx) {
+  const line = v.line;
+  const head = h('div', { class: 'ff-pond-head' },
+    h('span', { class: 'ff-round' }, ctx.gt('ui.round', { round: v.round, total: v.rounds_total })),
+    h('span', { class: 'ff-direction', title: ctx.gt('ui.bet_order') }, ctx.gt(v.direction === 'right' ? 'ui.direction_right' : 'ui.direction_left')),
+    h('span', { class: 'ff-prises' }, ctx.gt('ui.prises_revealed', { n: v.prises_revealed || 0 })));
+  let body;
+  if (!line) {
+    body = h('div', { class: 'ff-line empty' }, h('p', { class: 'ff-waiting' }, v.phase === 'finished' ? '' : ctx.gt('ui.no_line')));
+  } else {
+    const isFisher = ctx.mySeat === v.fisher;
+    body = h('div', { class: 'ff-line' },
+      h('div', { class: 'ff-line-cards' },
+        h('span', { class: 'ff-line-title' }, ctx.gt('ui.line', { n: line.number })),
+        baitCard(line.bait, { label: `${ctx.gt('ui.bait')} ${line.bait}`, flip: lineKey(v, line.number), from: 'baits' }),
+        catchCard(line.catch || null, {
+          label: line.catch ? `${ctx.gt(`ui.${line.catch}`)} (${ctx.gt('ui.your_catch')})` : `${ctx.gt('ui.catch')} ${ctx.gt('ui.hidden')}`,
+          class: isFisher && line.catch ? 'secret' : null,
+        })),
+      h('div', { class: 'ff-line-bets' },
+        (line.bets || []).length ? betChips(line.bets, ctx, true) : h('p', { class: 'ff-waiting' }, ctx.gt('ui.no_bet_yet'))));
+  }
+  // Betting order: done, now, to come.
+  const order = v.bet_order || [];
+  const betSeats = new Set((line?.bets || []).map((b) => b.seat));
+  const orderRow = order.length ? h('ol', { class: 'ff-order', 'aria-label': ctx.gt('ui.bet_order') }, order.map((seat) => {
+    const now = line && line.to_bet === seat;
+    return h('li', { class: [now && 'now', betSeats.has(seat) && 'done'], style: { '--seat': ctx.seatColor(seat) } },
+      ctx.seatToken(seat, 14), h('span', { class: 'who' }, ctx.seatName(seat)), now ? h('span', { class: 'sr-only' }, ` (${ctx.gt('ui.waiting_bet')})`) : null);
+  })) : null;
+  return h('section', { class: 'ff-pond' }, head, body, orderRow);
+}
+
+function pastLines(v, ctx) {
+  const lines = v.lines || [];
+  const slots = [];
+  for (let i = 0; i < 5; i++) {
+    const line = lines[i];
+    if (!line) { slots.push(h('li', { class: 'ff-past empty' }, h('span', { class: 'ff-past-n' }, String(i + 1)))); continue; }
+    const total = (line.bets || []).reduce((sum, b) => sum + b.tiles, 0);
+    const result = line.catch ? ctx.gt(`ui.${line.catch}`) : ctx.gt('ui.never_revealed');
+    slots.push(h('li', { class: ['ff-past', line.catch || 'unrevealed'], title: `${ctx.gt('ui.line', { n: line.number })} · ${result}` },
+      h('span', { class: 'ff-past-n' }, String(line.number)),
+      h('span', { class: 'ff-past-cards' },
+        baitCard(line.bait, { small: true, flip: lineKey(v, line.number) }),
+        catchCard(line.catch || null, { small: true, label: result })),
+      h('span', { class: 'ff-past-result' }, total ? `${total}` : '–', total ? tileRow(1, '#cfe9dd', 10, 1) : null)));
+  }
+  return h('section', { class: 'ff-lines', 'aria-label': ctx.gt('ui.lines') }, h('ol', {}, slots));
 }
 
 function setLinePanel(v, ctx, template) {
   const st = ctx.state;
   const baits = ctx.choices(template, 'bait');
   const catches = ctx.choices(template, 'catch');
-  const panel = h('div', { class: 'ff-action', role: 'group', 'aria-label': ctx.gt('ui.set_line_title') });
-  panel.append(h('h3', {}, ctx.gt('ui.set_line_title')));
-  const baitRow = h('div', { class: 'ff-choice-row' });
+  const baitRow = h('div', { class: 'ff-choice-row', role: 'group', 'aria-label': ctx.gt('ui.pick_bait') });
   let marked = false;
   (v.baits_left || []).forEach((b, i) => {
     const on = st.bait === b && !marked;
@@ -110,185 +210,104 @@ function setLinePanel(v, ctx, template) {
       onclick: () => { st.bait = on ? undefined : b; ctx.rerender(); },
     }, baitCard(b, { label: `${ctx.gt('ui.bait')} ${b}` })));
   });
-  const catchRow = h('div', { class: 'ff-choice-row' });
+  const catchRow = h('div', { class: 'ff-choice-row', role: 'group', 'aria-label': ctx.gt('ui.pick_catch') });
   for (const k of CATCH_KINDS) {
     const on = st.catch === k;
     const left = v.catch_left ? v.catch_left[k] ?? 0 : null;
     catchRow.append(h('button', {
-      class: ['ff-pick', on && 'on'], 'aria-pressed': on ? 'true' : 'false',
+      class: ['ff-pick', 'catch', on && 'on'], 'aria-pressed': on ? 'true' : 'false',
       disabled: ctx.pending || !catches.includes(k),
       dataset: { act: 'catch', key: `ff-catch-${k}` },
       onclick: () => { st.catch = on ? undefined : k; ctx.rerender(); },
-    }, catchCard(k, { caption: ctx.gt(`ui.${k}`) }), left !== null ? h('span', { class: 'ff-count' }, ctx.gt('ui.left', { n: left })) : null));
+    }, catchCard(k, { caption: left !== null ? `${ctx.gt(`ui.${k}`)} ${ctx.gt('ui.left', { n: left })}` : ctx.gt(`ui.${k}`) })));
   }
   const action = ctx.fill(template, { bait: st.bait, catch: st.catch });
-  panel.append(
-    h('div', { class: 'ff-choice' }, h('h4', {}, ctx.gt('ui.pick_bait')), baitRow),
-    h('div', { class: 'ff-choice' }, h('h4', {}, ctx.gt('ui.pick_catch')), catchRow),
+  return h('div', { class: 'ff-action set-line', role: 'group', 'aria-label': ctx.gt('ui.set_line_title') },
+    baitRow, catchRow,
     h('button', {
-      class: 'primary big ff-cast', disabled: !action || ctx.pending,
+      class: 'primary ff-cast', disabled: !action || ctx.pending,
       dataset: { act: 'set_line', key: 'ff-cast' },
       onclick: async () => {
         const r = await ctx.send(action);
         if (r.ok) { st.bait = undefined; st.catch = undefined; }
       },
     }, ctx.gt('ui.cast')));
-  return panel;
 }
 
 function betPanel(ctx, mine) {
-  const panel = h('div', { class: 'ff-action', role: 'group', 'aria-label': ctx.gt('ui.bet_title') });
-  panel.append(h('h3', {}, ctx.gt('ui.bet_title')));
-  const row = h('div', { class: 'ff-bet-row' });
+  const row = h('div', { class: 'ff-action ff-bet-row', role: 'group', 'aria-label': ctx.gt('ui.bet_title') });
   const color = ctx.seatColor(ctx.mySeat);
   if (mine.betTemplate) {
     for (const n of ctx.choices(mine.betTemplate, 'tiles')) {
       const action = ctx.fill(mine.betTemplate, { tiles: n });
       row.append(h('button', {
-        class: 'ff-bet', disabled: ctx.pending || !action,
+        class: 'ff-bet', disabled: ctx.pending || !action, 'aria-label': ctx.gt('ui.bet_n', { n }),
         dataset: { act: 'bet', key: `ff-bet-${n}` },
         onclick: () => ctx.send(action),
-      }, h('span', { class: 'ff-bet-n' }, String(n)), n ? tileRow(n, color, 14) : h('span', { class: 'ff-bet-none' }, '—'),
-      h('span', { class: 'sr-only' }, ctx.gt('ui.bet_n', { n }))));
+      }, h('span', { class: 'ff-bet-n' }, String(n)), n ? tileRow(Math.min(n, 2), color, 10, 2) : h('span', { class: 'ff-bet-none' }, '—')));
     }
   }
   if (mine.betComplete) {
     row.append(h('button', {
-      class: 'primary big ff-bet-all', disabled: ctx.pending,
+      class: 'primary ff-bet-all', disabled: ctx.pending,
       dataset: { act: 'bet', key: 'ff-bet-all' },
       onclick: () => ctx.send(mine.betComplete),
     }, ctx.gt('ui.bet_all', { n: mine.betComplete.tiles })));
   }
-  panel.append(row);
-  return panel;
+  return row;
 }
 
-function butinBoard(fish, ctx, baitValues) {
-  const slots = new Map((fish.butin || []).map((s) => [s.value, s.tiles]));
-  const values = [...new Set([...baitValues, ...slots.keys()])].sort((a, b) => a - b);
-  const color = ctx.seatColor(fish.seat);
-  return h('div', { class: 'ff-butin', 'aria-label': ctx.gt('ui.butin') },
-    h('span', { class: 'ff-butin-title' }, ctx.gt('ui.butin'), ' · ', ctx.gt('ui.butin_points', { n: butinPoints(fish) })),
-    h('div', { class: 'ff-slots' }, values.map((value) => {
-      const n = slots.get(value) || 0;
-      return h('div', { class: ['ff-slot', n > 0 && 'filled'], title: `${value} × ${n}` },
-        h('span', { class: 'ff-slot-value' }, String(value)),
-        h('span', { class: 'ff-slot-tiles' }, n ? tileRow(n, color, 12, 4) : null),
-        h('span', { class: 'ff-slot-n' }, n ? `×${n}` : ''));
-    })));
-}
-
-function fishArea(fish, v, ctx, snap, isMe) {
-  const line = v.line;
-  const betting = v.phase === 'bet' && line && line.to_bet === fish.seat;
-  const area = h('section', {
-    class: ['ff-fish', isMe && 'ff-me', betting && 'turn'], style: { '--seat': ctx.seatColor(fish.seat) },
-    dataset: { seat: String(fish.seat) },
-  });
-  area.append(h('header', { class: 'ff-area-head' },
-    ctx.seatBadge(fish.seat), roleTag(ctx, ctx.gt('ui.fish')),
-    h('span', { class: 'ff-score' }, ctx.gt('ui.points', { n: score(v, fish.seat) })),
-    betting ? ctx.countdown(fish.seat) : null));
-  area.append(h('div', { class: 'ff-hand' },
-    tileRow(fish.tiles, ctx.seatColor(fish.seat), isMe ? 22 : 18),
-    h('span', { class: 'ff-hand-n' }, ctx.gt('ui.in_hand', { n: fish.tiles }))));
-  area.append(butinBoard(fish, ctx, v.baits || []));
-  if (isMe) {
-    const mine = myActions(snap);
-    if (mine.betTemplate || mine.betComplete) area.append(betPanel(ctx, mine));
+// The viewer's own area: as the Fisher (baits and Catch cards left, the bag, setting the line) or
+// as a Fish (tiles, Butin, betting).
+function myArea(v, ctx, snap) {
+  const me = ctx.mySeat;
+  const mine = myActions(snap);
+  const fisher = me === v.fisher;
+  const fish = (v.fish || []).find((f) => f.seat === me);
+  const turn = fisher ? v.phase === 'set_line' : v.phase === 'bet' && v.line?.to_bet === me;
+  const head = h('header', { class: 'ff-seat-head' }, ctx.seatBadge(me),
+    h('span', { class: 'ff-role' }, fisher ? ctx.gt('ui.you_fisher') : ctx.gt('ui.fish')),
+    h('span', { class: 'ff-score' }, ctx.gt('ui.points', { n: score(v, me) })),
+    turn ? ctx.countdown(me) : null);
+  const parts = [head];
+  if (fisher) {
+    if (mine.setLine) parts.push(setLinePanel(v, ctx, mine.setLine));
+    else {
+      parts.push(h('div', { class: 'ff-stock' },
+        h('span', { class: 'ff-mini-baits', dataset: { anchor: 'baits' }, 'aria-label': ctx.gt('ui.baits_left') },
+          (v.baits_left || []).map((b) => baitCard(b, { small: true }))),
+        v.catch_left ? h('span', { class: 'ff-catch-left' }, CATCH_KINDS.map((k) => h('span', { class: 'ff-stack' },
+          catchCard(k, { small: true, label: ctx.gt(`ui.${k}`) }), h('span', { class: 'ff-count' }, ctx.gt('ui.left', { n: v.catch_left[k] ?? 0 }))))) : null));
+    }
+    parts.push(h('div', { class: 'ff-bag mine', dataset: { anchor: 'bag' } },
+      h('span', {}, ctx.gt('ui.captured', { n: v.captured || 0 })), tileRow(v.captured || 0, ctx.seatColor(me), 14, 6)));
+  } else if (fish) {
+    parts.push(h('div', { class: 'ff-me-row' },
+      h('span', { class: 'ff-hand', dataset: { anchor: `hand:${me}` }, 'aria-label': ctx.gt('ui.in_hand', { n: fish.tiles }) },
+        tileRow(fish.tiles, ctx.seatColor(me), 20), h('span', { class: 'ff-hand-n' }, ctx.gt('ui.in_hand', { n: fish.tiles }))),
+      butinBoard(fish, ctx, v.baits || [], false)));
+    if (mine.betTemplate || mine.betComplete) parts.push(betPanel(ctx, mine));
   }
-  return area;
-}
-
-function betChips(bets, ctx, fresh) {
-  return h('ul', { class: 'ff-bets' }, (bets || []).map((b, i) => h('li', { class: ['ff-bet-chip', fresh && i === bets.length - 1 && 'enter'], style: { '--seat': ctx.seatColor(b.seat) } },
-    ctx.seatToken(b.seat, 14), h('span', { class: 'who' }, ctx.seatName(b.seat)),
-    b.tiles ? tileRow(b.tiles, ctx.seatColor(b.seat), 12, 4) : null,
-    h('span', { class: 'n' }, b.tiles ? `${b.tiles}` : ctx.gt('ui.bet_zero')))));
-}
-
-function pond(v, ctx) {
-  const st = ctx.state;
-  const line = v.line;
-  const pondEl = h('section', { class: 'ff-pond' });
-  const head = h('div', { class: 'ff-pond-head' },
-    h('span', { class: 'ff-round' }, ctx.gt('ui.round', { round: v.round, total: v.rounds_total })),
-    h('span', { class: 'ff-direction', title: ctx.gt('ui.bet_order') }, ctx.gt(v.direction === 'right' ? 'ui.direction_right' : 'ui.direction_left')),
-    h('span', { class: 'ff-prises' }, ctx.gt('ui.prises_revealed', { n: v.prises_revealed || 0 })));
-  pondEl.append(head);
-  if (!line) {
-    pondEl.append(h('div', { class: 'ff-line empty' }, h('p', { class: 'ff-waiting' }, v.phase === 'finished' ? '' : ctx.gt('ui.no_line'))));
-  } else {
-    const freshLine = st.lastLine !== `${v.round}-${line.number}`;
-    const freshBet = !freshLine && (line.bets || []).length > (st.lastBets || 0);
-    st.lastLine = `${v.round}-${line.number}`;
-    st.lastBets = (line.bets || []).length;
-    const isFisher = ctx.mySeat === v.fisher;
-    pondEl.append(h('div', { class: ['ff-line', freshLine && 'enter'] },
-      h('div', { class: 'ff-rod', 'aria-hidden': 'true' }),
-      h('div', { class: 'ff-line-cards' },
-        h('span', { class: 'ff-line-title' }, ctx.gt('ui.line', { n: line.number })),
-        baitCard(line.bait, { label: `${ctx.gt('ui.bait')} ${line.bait}` }),
-        catchCard(line.catch || null, {
-          caption: line.catch ? `${ctx.gt(`ui.${line.catch}`)} (${ctx.gt('ui.your_catch')})` : `${ctx.gt('ui.catch')} ${ctx.gt('ui.hidden')}`,
-          class: isFisher && line.catch ? 'secret' : null,
-        })),
-      h('div', { class: 'ff-line-bets' }, h('h4', {}, ctx.gt('ui.bets')),
-        (line.bets || []).length ? betChips(line.bets, ctx, freshBet) : h('p', { class: 'ff-waiting' }, ctx.gt('ui.no_bet_yet')))));
-  }
-  // Betting order: done, now, to come.
-  const order = v.bet_order || [];
-  if (order.length) {
-    const betSeats = new Set((line?.bets || []).map((b) => b.seat));
-    pondEl.append(h('ol', { class: 'ff-order', 'aria-label': ctx.gt('ui.bet_order') }, order.map((seat) => {
-      const now = line && line.to_bet === seat;
-      return h('li', { class: [now && 'now', betSeats.has(seat) && 'done'], style: { '--seat': ctx.seatColor(seat) } },
-        ctx.seatToken(seat, 14), ' ', ctx.seatName(seat), now ? h('span', { class: 'sr-only' }, ` (${ctx.gt('ui.waiting_bet')})`) : null);
-    })));
-  }
-  return pondEl;
-}
-
-function pastLines(v, ctx) {
-  const st = ctx.state;
-  const lines = v.lines || [];
-  const key = `${v.round}-${lines.length}`;
-  const fresh = st.lastLines !== undefined && st.lastLines !== key && lines.length > 0;
-  st.lastLines = key;
-  const slots = [];
-  for (let i = 0; i < 5; i++) {
-    const line = lines[i];
-    if (!line) { slots.push(h('li', { class: 'ff-past empty' }, h('span', { class: 'ff-past-n' }, ctx.gt('ui.line', { n: i + 1 })))); continue; }
-    const anyBet = (line.bets || []).some((b) => b.tiles > 0);
-    const result = catchCard(line.catch || null, { small: true, label: line.catch ? ctx.gt(`ui.${line.catch}`) : ctx.gt('ui.never_revealed') });
-    slots.push(h('li', { class: ['ff-past', line.catch || 'unrevealed', fresh && i === lines.length - 1 && 'flip'] },
-      h('span', { class: 'ff-past-n' }, ctx.gt('ui.line', { n: line.number })),
-      h('span', { class: 'ff-past-cards' }, baitCard(line.bait, { small: true }), result),
-      h('span', { class: 'ff-past-result' }, line.catch ? ctx.gt(`ui.${line.catch}`) : ctx.gt('ui.never_revealed')),
-      anyBet ? betChips(line.bets.filter((b) => b.tiles > 0), ctx, false) : h('span', { class: 'ff-past-nobet' }, ctx.gt('ui.no_bet'))));
-  }
-  return h('section', { class: 'ff-lines' }, h('h3', { class: 'sr-only' }, ctx.gt('ui.lines')), h('ol', {}, slots));
+  return h('section', {
+    class: ['ff-me', fisher && 'fisher', turn && 'turn'], style: { '--seat': ctx.seatColor(me) },
+    dataset: { seat: String(me), region: 'me' }, 'aria-label': ctx.seatName(me),
+  }, parts);
 }
 
 export function render(root, snap, ctx) {
   const v = snap.view || {};
   const me = ctx.mySeat;
   clear(root);
-  const board = h('div', { class: 'ff' });
-  const iAmFisher = me !== null && me === v.fisher;
-  const fishes = v.fish || [];
-  const myFish = fishes.find((f) => f.seat === me);
-  // Others first (top), in seat order starting after me, so the table reads clockwise.
-  const n = ctx.seatCount || fishes.length + 1;
-  const rot = (s) => (me === null ? s : (s - me - 1 + n) % n);
-  const others = fishes.filter((f) => f.seat !== me).sort((a, b) => rot(a.seat) - rot(b.seat));
-
-  if (!iAmFisher) board.append(fisherArea(v, ctx, snap, false));
-  board.append(pond(v, ctx));
-  board.append(pastLines(v, ctx));
-  board.append(h('div', { class: 'ff-others' }, others.map((f) => fishArea(f, v, ctx, snap, false))));
-  if (iAmFisher) board.append(fisherArea(v, ctx, snap, true));
-  if (myFish) board.append(fishArea(myFish, v, ctx, snap, true));
+  const n = ctx.seatCount || (v.fish || []).length + 1;
+  const seated = me !== null && me !== undefined && me < n;
+  // The others in table order from the viewer's left (a spectator: from seat 0), the Fisher first.
+  const rot = (s) => (seated ? (s - me - 1 + n) % n : s);
+  const others = Array.from({ length: n }, (_, s) => s).filter((s) => s !== me)
+    .sort((a, b) => (a === v.fisher ? -1 : b === v.fisher ? 1 : rot(a) - rot(b)));
+  const board = h('div', { class: ['ff', seated ? 'seated' : 'watching'], style: { '--others': String(others.length) } },
+    h('div', { class: 'ff-others', dataset: { region: 'others', scrollList: '' } }, others.map((s) => seatCard(s, v, ctx))),
+    h('div', { class: 'ff-middle', dataset: { region: 'middle' } }, pond(v, ctx), pastLines(v, ctx)),
+    seated ? myArea(v, ctx, snap) : null);
   // Actions this renderer does not know still get a button.
   const { other } = myActions(snap);
   if (other.length) {
@@ -299,4 +318,3 @@ export function render(root, snap, ctx) {
   }
   root.append(board);
 }
-

@@ -182,7 +182,9 @@ function onSnapshot(snap) {
   const prev = state.snap;
   const newGame = prev && (snap.rev < prev.rev || (prev.status === 'finished' && snap.status === 'playing'));
   if (!prev || newGame) state.gameEpoch += 1;
-  if (state.freshLog || newGame || !prev) {
+  // A whole log (a new connection, a new game): nothing in it is news to animate.
+  state.snapFresh = state.freshLog || newGame || !prev;
+  if (state.snapFresh) {
     state.log = [];
     state.freshLog = false;
   } else if (prev && snap.log?.length) {
@@ -213,7 +215,7 @@ function soundsFor(entries) {
 function onChat(msg) {
   state.chat.push(msg);
   if (state.chat.length > 300) state.chat.shift();
-  roomView?.appendChat(msg);
+  roomView?.side.chatArrived(msg);
 }
 
 // ---------- intents (called by the views) ----------
@@ -318,7 +320,15 @@ export const app = {
   },
   start(options) { return conn.request({ type: 'start', options }).catch(toastError); },
   rematch(options) { return conn.request({ type: 'rematch', options }).catch(toastError); },
-  chat(text) { return conn.request({ type: 'chat', text }).catch(toastError); },
+  // A chat line refused says why in chat's own words (a spectator does not "play").
+  chat(text) {
+    return conn.request({ type: 'chat', text }).catch((err) => {
+      const own = { not_a_player: 'errors.chat_closed', rate_limited: 'errors.chat_too_fast' }[err.code];
+      return own ? toast(t(own), 'error') : toastError(err);
+    });
+  },
+  // The room's own options (spectators), host only, at any time.
+  configure(options) { return conn.request({ type: 'configure', options }).catch(toastError); },
   // The replay viewer, over the room (which goes on: a rematch may start meanwhile).
   openReplay(code, game = null) {
     state.replay = { code, game, seats: [] };
@@ -348,6 +358,8 @@ export const app = {
       const snapshot = await conn.request({ type: 'act', action, ...(rev !== undefined ? { rev } : {}) });
       return { ok: true, snapshot };
     } catch (error) {
+      // A second copy of a move the server already took (a double tap) changes nothing: no alarm.
+      if (error.code === 'duplicate') return { ok: true, duplicate: true };
       toastError(error);
       return { ok: false, error };
     } finally {
@@ -356,6 +368,10 @@ export const app = {
     }
   },
   render: () => render(),
+  // The side panel (players, log, chat): a column on wide screens, a drawer on small ones.
+  toggleSide: () => roomView?.side.toggle(),
+  sideOpen: () => !!roomView?.side.open,
+  unread: () => !!roomView?.side.unread,
   toast: (text, kind) => toast(text, kind),
   errorText: (err) => errorText(err),
   seatName: (seat) => seatName(seat),
@@ -372,6 +388,8 @@ function render() {
 }
 
 function draw() {
+  // At a table the page itself never scrolls: the table fits the screen (css/room.css).
+  document.documentElement.classList.toggle('room-screen', state.screen === 'room' && !!state.room);
   renderTopbar(document.getElementById('topbar'), app);
   const main = document.getElementById('main');
   if (state.screen !== 'replay' && replayView) {

@@ -11,6 +11,8 @@ const PATHS = {
   last: '<path d="M15.5 5H18v14h-2.5zM5 5v14l9.5-7z" fill="currentColor"/>',
   play: '<path d="M7 4v16l13-8z" fill="currentColor"/>',
   pause: '<path d="M6 4.5h4.5v15H6zM13.5 4.5H18v15h-4.5z" fill="currentColor"/>',
+  menu: '<path d="M4 6.5h16M4 12h16M4 17.5h16" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"/>',
+  people: '<circle cx="9" cy="8" r="3.4" fill="currentColor"/><path d="M2.5 19.5c.6-3.6 3.2-5.6 6.5-5.6s5.9 2 6.5 5.6z" fill="currentColor"/><circle cx="16.5" cy="9" r="2.6" fill="currentColor" opacity=".7"/><path d="M15 14.2c3.3-.6 5.8 1.2 6.5 4.8h-4.6" fill="currentColor" opacity=".7"/>',
   trophy: '<path d="M7 3h10v5a5 5 0 0 1-10 0z" fill="#f4b942" stroke="#7a4f00" stroke-width="1.3"/><path d="M7 5H4a3 3 0 0 0 3 4M17 5h3a3 3 0 0 1-3 4" fill="none" stroke="#7a4f00" stroke-width="1.3"/><path d="M12 13v4M8 21h8l-1-4H9z" fill="#f4b942" stroke="#7a4f00" stroke-width="1.3"/>',
 };
 

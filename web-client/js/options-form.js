@@ -2,7 +2,8 @@
 import { h } from '/js/dom.js';
 import { t, has, getLang } from '/js/i18n.js';
 
-const COMMON = new Set(['turn_seconds', 'absent_seconds']);
+// Options every game has (time, spectators): folded under "more options".
+const COMMON = new Set(['turn_seconds', 'absent_seconds', 'spectators_chat', 'spectators_max']);
 
 function labelOf(option) {
   const l = option.label || {};

@@ -18,7 +18,7 @@ export function replayPath(code, game) {
 // Autoplay speeds: how long a step stays on screen, and the button's short name for it.
 const SPEEDS = { slow: { ms: 2200, short: '½×' }, normal: { ms: 1200, short: '1×' }, fast: { ms: 500, short: '2×' } };
 const SPEED_ORDER = ['slow', 'normal', 'fast'];
-const KNOWN_ERRORS = ['room_not_found', 'no_game', 'not_finished', 'bad_request', 'network'];
+const KNOWN_ERRORS = ['room_not_found', 'no_game', 'not_finished', 'bad_request', 'network', 'replay_lost', 'room_damaged'];
 
 // Fetches one replay: {data} or {error: {code, message}}.
 async function fetchReplay(code, game) {

@@ -116,6 +116,32 @@ export function roundDetails(renderer, outcome, snap, ctx, nSeats, seatName) {
   }
 }
 
+// A game stopped by a server update that changed its rules: it cannot go on, but the table,
+// its players and its chat are still there, and the host may start a new game.
+export function renderInterrupted(el, app, view) {
+  const s = app.state;
+  const room = s.room;
+  const isHost = s.mySeat !== null && s.mySeat === room.host;
+  keepFocus(el, () => {
+    clear(el);
+    el.append(h('h2', {}, t('room.interrupted_title')),
+      h('p', { dataset: { testid: 'interrupted' } }, t('room.interrupted_text')));
+    const buttons = h('div', { class: 'row' });
+    if (isHost) {
+      const form = hostForm(view, app, 'rematch');
+      if (form) el.append(h('details', { class: 'opt-more' }, h('summary', {}, t('room.new_game_options')), form.el));
+      buttons.append(h('button', {
+        class: 'primary big', disabled: s.pending > 0, dataset: { key: 'rematch', testid: 'rematch' },
+        onclick: () => { const r = form ? form.read() : {}; if (r.error) { app.toast(r.error, 'error'); return; } app.rematch(r.options); },
+      }, t('room.new_game')));
+    } else {
+      buttons.append(h('p', { class: 'muted' }, t('room.rematch_wait', { host: app.seatName(room.host) })));
+    }
+    buttons.append(h('button', { dataset: { key: 'end-leave' }, onclick: () => app.leave() }, t('room.leave')));
+    el.append(buttons);
+  });
+}
+
 export function renderEndboard(el, app, view, ctx) {
   const s = app.state;
   const room = s.room;

@@ -1,13 +1,15 @@
 // The room: prompt line, the table (drawn by the game's renderer), the waiting room, the final
 // scoreboard, and the side panel (players, log, chat).
 import { h, clear, keepFocus } from '/js/dom.js';
-import { t, getLang, logText, formatters } from '/js/i18n.js';
+import { t, getLang, formatters } from '/js/i18n.js';
 import { countdownElement, serverNow } from '/js/clock.js';
-import { seatBadge, seatToken, seatColor, seatShape } from '/js/seats.js';
+import { seatBadge, seatToken, seatColor } from '/js/seats.js';
 import { fill, choices, pickFromTemplate } from '/js/picker.js';
 import { play } from '/js/sound.js';
-import { renderWaiting, renderEndboard } from '/js/room-parts.js';
-import { icon } from '/js/icons.js';
+import { renderWaiting, renderEndboard, renderInterrupted } from '/js/room-parts.js';
+import { measure, play as playMotion, shake } from '/js/motion.js';
+import { fitTable } from '/js/fit.js';
+import { SidePanel } from '/js/side-panel.js';
 
 const loaded = new Map(); // game id -> Promise<renderer module>
 
@@ -38,47 +40,27 @@ export class RoomView {
       endboard: h('section', { class: 'endboard', hidden: true, dataset: { testid: 'scoreboard' } }),
       waiting: h('section', { class: 'waiting-room', hidden: true }),
       table: h('div', { class: 'table', dataset: { testid: 'table' } }),
-      players: h('section', { class: 'panel players', 'aria-labelledby': 'players-title' }),
-      log: h('ol', { class: 'log-list', dataset: { testid: 'log' } }),
-      chatList: h('ol', { class: 'chat-list', 'aria-live': 'polite' }),
-      chatForm: null,
-      logTitle: h('h2', { id: 'log-title' }),
-      chatTitle: h('h2', { id: 'chat-title' }),
     };
-    const input = h('input', { type: 'text', maxlength: 500, id: 'chat-input', autocomplete: 'off', dataset: { key: 'chat-input', testid: 'chat-input' } });
-    this.els.chatInput = input;
-    this.els.chatSend = h('button', { type: 'submit', dataset: { key: 'chat-send' } });
-    this.els.chatLabel = h('label', { for: 'chat-input', class: 'sr-only' });
-    this.els.chatForm = h('form', {
-      class: 'chat-form',
-      onsubmit: (e) => {
-        e.preventDefault();
-        const text = input.value.trim();
-        if (!text) return;
-        input.value = '';
-        app.chat(text);
-      },
-    }, this.els.chatLabel, input, this.els.chatSend);
-    main.append(h('div', { class: 'room' },
+    this.side = new SidePanel(app);
+    this.els.room = h('div', { class: 'room' },
       h('section', { class: 'table-area' }, this.els.banner, this.els.endboard, this.els.waiting, this.els.table),
-      h('aside', { class: 'side' },
-        this.els.players,
-        h('section', { class: 'panel log', 'aria-labelledby': 'log-title' }, this.els.logTitle, this.els.log),
-        h('section', { class: 'panel chat', 'aria-labelledby': 'chat-title' }, this.els.chatTitle, this.els.chatList, this.els.chatForm))));
+      this.side.el,
+      h('div', { class: 'side-scrim', onclick: () => this.side.toggle(false) }));
+    this.side.room = this.els.room;
+    main.append(this.els.room);
+    // The control a lost race must shake: the last one pressed on the table.
+    this.els.table.addEventListener('click', (e) => {
+      const el = e.target.closest?.('[data-key], [data-flip]');
+      if (el) this.pressed = { key: el.dataset.key, flip: el.dataset.flip || el.querySelector('[data-flip]')?.dataset.flip };
+    }, true);
     this.langChanged();
-    for (const msg of app.state.chat) this.appendChat(msg);
   }
 
   langChanged() {
     this.signatures = {};
-    this.els.logTitle.textContent = t('room.log');
-    this.els.chatTitle.textContent = t('room.chat');
-    this.els.chatSend.textContent = t('room.send');
-    this.els.chatLabel.textContent = t('room.chat_label');
-    this.els.chatInput.placeholder = t('room.chat_placeholder');
-    clear(this.els.chatList);
-    for (const msg of this.app.state.chat) this.appendChat(msg);
+    this.side.langChanged();
   }
+
 
   // Runs `fn` only when `sig` changed since the last time for `part`.
   changed(part, sig) {
@@ -99,56 +81,68 @@ export class RoomView {
     if (this.scratchEpoch !== s.gameEpoch) { this.scratch = {}; this.scratchEpoch = s.gameEpoch; }
     const ctx = this.ctx();
     const status = s.snap?.status || s.room?.status;
-    const seatsSig = JSON.stringify(s.room?.seats) + s.room?.host + s.room?.spectators + s.mySeat;
+    const seatsSig = JSON.stringify(s.room?.seats) + s.room?.host + s.room?.spectators + s.mySeat + JSON.stringify(s.room?.options);
     const base = `${getLang()}|${s.snap?.rev}|${status}|${seatsSig}|${this.renderer ? 1 : 0}`;
 
     this.updatePrompt(ctx, status);
-    if (this.changed('players', base + s.conn)) this.renderPlayers(ctx);
-    if (this.changed('log', `${getLang()}|${s.log.length}|${s.log[0]?.at}|${s.gameEpoch}|${seatsSig}`)) this.renderLog();
+    if (this.changed('players', base + s.conn)) this.side.renderPlayers(ctx, this.renderer);
+    if (this.changed('log', `${getLang()}|${s.log.length}|${s.log[0]?.at}|${s.gameEpoch}|${seatsSig}`)) this.side.renderLog();
 
-    const waiting = status === 'waiting' || !s.snap;
+    // A game stopped by a change of its rules has no snapshot: the room offers a new game.
+    const interrupted = !!s.room?.interrupted && !s.snap;
+    const waiting = !interrupted && (status === 'waiting' || !s.snap);
+    const finished = status === 'finished' && !!s.snap?.outcome;
+    this.els.room.classList.toggle('waiting', waiting);
+    this.els.room.classList.toggle('playing', !waiting && !finished && !interrupted);
+    this.els.room.classList.toggle('finished', finished || interrupted);
     this.els.waiting.hidden = !waiting;
-    this.els.table.hidden = waiting;
+    this.els.table.hidden = waiting || interrupted;
     if (waiting && this.changed('waiting', base + this.app.state.pending)) renderWaiting(this.els.waiting, this.app, this);
 
-    const finished = status === 'finished' && s.snap?.outcome;
-    this.els.endboard.hidden = !finished;
+    this.els.endboard.hidden = !finished && !interrupted;
     if (finished && this.changed('end', base)) renderEndboard(this.els.endboard, this.app, this, ctx);
+    if (interrupted && this.changed('end', `${base}|interrupted|${s.pending}`)) renderInterrupted(this.els.endboard, this.app, this);
 
-    if (!waiting && this.renderer) {
+    if (!waiting && !interrupted && this.renderer) {
       const sig = `${base}|${s.pending}|${this.rerenders}|${s.conn}`;
-      if (this.changed('table', sig)) {
-        const root = this.els.table;
-        root.className = `table game-${game}`;
-        root.classList.toggle('busy', s.pending > 0);
-        root.classList.toggle('spectating', s.mySeat === null);
-        keepFocus(root, () => {
-          try {
-            this.renderer.render(root, s.snap, ctx);
-            this.drawnRev = s.snap.rev;
-          } catch (err) {
-            clear(root).append(h('p', { class: 'form-error' }, String(err)));
-            console.error(err);
-          }
-        });
-        this.revealMyTurn();
-      }
+      if (this.changed('table', sig)) this.drawTable(ctx, game);
     }
   }
 
-  // When it becomes the viewer's turn, bring the first clickable action into view (on a phone
-  // the table is long), without moving the page when it is already visible.
-  revealMyTurn() {
+  // The game's renderer draws the latest snapshot at once; then what moved travels there.
+  drawTable(ctx, game) {
     const s = this.app.state;
-    const mine = s.snap?.status === 'playing' && (s.snap.waiting_for || []).includes(s.mySeat) && (s.snap.actions || []).length > 0;
-    const started = mine && !this.wasMine;
-    this.wasMine = mine;
-    if (!started) return;
-    const target = this.els.table.querySelector('button[data-act]:not([disabled])');
-    if (!target) return;
-    const r = target.getBoundingClientRect();
-    const top = document.getElementById('prompt').getBoundingClientRect().bottom;
-    if (r.top < top || r.bottom > window.innerHeight) target.scrollIntoView({ block: 'center' });
+    const root = this.els.table;
+    const newRev = s.snap.rev !== this.drawnRev;
+    const before = measure(root);
+    root.className = `table game-${game}`;
+    root.classList.toggle('busy', s.pending > 0);
+    root.classList.toggle('spectating', s.mySeat === null);
+    keepFocus(root, () => {
+      try {
+        this.renderer.render(root, s.snap, ctx);
+        this.drawnRev = s.snap.rev;
+        root.dataset.rev = String(s.snap.rev);
+      } catch (err) {
+        clear(root).append(h('p', { class: 'form-error' }, String(err)));
+        console.error(err);
+      }
+    });
+    fitTable(root);
+    // Travels told by the log: only for entries that are news (not a whole log after a reload).
+    let moves = [];
+    if (newRev && !s.snapFresh && this.renderer.motions) {
+      try { moves = this.renderer.motions(s.snap, ctx) || []; } catch (err) { console.error(err); }
+    }
+    playMotion(root, before, moves);
+    const lost = this.lost;
+    this.lost = null;
+    if (lost) shake(root.querySelector(`[data-key="${CSS.escape(lost.key || '')}"]`) || (lost.flip && root.querySelector(`[data-flip="${CSS.escape(lost.flip)}"]`)));
+  }
+
+  // The running deadlines of one kind, soonest first.
+  deadlines(kind) {
+    return (this.app.state.snap?.deadlines || []).filter((d) => d.kind === kind).sort((a, b) => a.at - b.at);
   }
 
   deadlineFor(seat) {
@@ -180,7 +174,13 @@ export class RoomView {
     return {
       // The rev of the table on screen: a click on it that a newer snapshot has beaten is then
       // told who was faster (too_late), not that the move is impossible.
-      send: (action) => this.app.act(action, this.drawnRev),
+      send: async (action) => {
+        const pressed = this.pressed;
+        const r = await this.app.act(action, this.drawnRev);
+        // A lost race: the control pressed shakes once (the toast says who was faster).
+        if (!r.ok && r.error?.code === 'too_late') { this.lost = pressed; this.rerenders += 1; this.app.render(); }
+        return r;
+      },
       fill, choices,
       pickFromTemplate: (tpl, opts) => pickFromTemplate(tpl, opts),
       t, gt: (key, params) => t(`${game}.${key}`, params),
@@ -193,6 +193,13 @@ export class RoomView {
       seatCount: s.room?.seats?.length || 0,
       countdown: (seat) => this.countdown(seat),
       deadlineFor: (seat) => this.deadlineFor(seat),
+      deadlines: (kind) => this.deadlines(kind),
+      countdownOf: (d) => (d ? countdownElement(d, this.totalFor(d)) : null),
+      // The countdown of the game's deadline `kind` for `seat` (views hold no time).
+      countdownFor: (kind, seat) => {
+        const d = this.deadlines(kind).find((x) => x.seat === seat);
+        return d ? countdownElement(d, this.totalFor(d)) : null;
+      },
       now: serverNow,
       state: this.scratch,
       rerender: () => { this.rerenders += 1; this.app.render(); },
@@ -215,6 +222,8 @@ export class RoomView {
     let away;
     if (s.conn !== 'online') {
       text = t('room.prompt_reconnecting');
+    } else if (room.interrupted && !s.snap) {
+      text = t('room.prompt_interrupted');
     } else if (status === 'waiting' || !s.snap) {
       const meta = s.gamesById[room.game];
       const min = meta?.min_players || 1;
@@ -239,6 +248,11 @@ export class RoomView {
       else if (waitingFor.length) text = t('room.waiting_for', { names: formatters.seats(waitingFor) });
       else if ((snap.actions || []).length) text = t('room.you_may_act');
       deadline = this.deadlineFor(mine ? s.mySeat : waitingFor[0]);
+      // The game may name the countdown that matters more (Carambouille's trading time).
+      try {
+        const own = this.renderer?.promptDeadline?.(snap, ctx);
+        if (own !== undefined) deadline = own;
+      } catch (err) { console.error(err); }
       absent = (snap.deadlines || []).find((d) => d.kind === 'absent' && d.seat !== null && d.seat !== undefined);
       // A waited-for seat whose connection dropped, before (or without) its absent clock.
       if (!absent) away = waitingFor.find((seat) => room.seats.find((x) => x.seat === seat)?.connected === false);
@@ -255,64 +269,4 @@ export class RoomView {
     if (away !== undefined) el.append(h('span', { class: 'absent-note' }, t('room.disconnected_note', { name: this.app.seatName(away) })));
   }
 
-  renderPlayers(ctx) {
-    const s = this.app.state;
-    const room = s.room;
-    const waitingFor = s.snap?.status === 'playing' ? (s.snap.waiting_for || []) : [];
-    const list = h('ul', { class: 'seat-list' });
-    for (const seat of room.seats) {
-      const me = seat.seat === s.mySeat;
-      let summary = null;
-      if (s.snap && this.renderer?.seatSummary) {
-        try { summary = this.renderer.seatSummary(s.snap, seat.seat, ctx); } catch (err) { console.error(err); }
-      }
-      const turn = waitingFor.includes(seat.seat);
-      list.append(h('li', {
-        class: ['seat', me && 'me', turn && 'turn', !seat.connected && 'offline'],
-        style: { '--seat': seatColor(seat.seat) }, dataset: { seat: String(seat.seat) },
-      },
-      h('span', { class: 'seat-main' },
-        turn ? h('span', { class: 'turn-mark', title: t('room.their_turn') }, '▶') : null,
-        seatShape(seat.seat),
-        h('span', { class: 'seat-name' }, seat.name),
-        me ? h('span', { class: 'tag' }, t('room.you')) : null,
-        seat.seat === room.host ? h('span', { class: 'tag host' }, t('room.host')) : null,
-        h('span', { class: ['dot', seat.connected ? 'on' : 'off'], title: seat.connected ? t('room.online') : t('room.offline') }),
-        h('span', { class: 'sr-only' }, seat.connected ? t('room.online') : t('room.offline')),
-        turn ? this.countdown(seat.seat) : null),
-      summary ? h('span', { class: 'seat-summary' }, summary) : null));
-    }
-    keepFocus(this.els.players, () => {
-      clear(this.els.players).append(
-        h('div', { class: 'panel-head' },
-          h('h2', { id: 'players-title' }, t('room.players')),
-          h('button', { class: 'small', dataset: { key: 'leave', testid: 'leave' }, onclick: () => this.app.leave() }, t('room.leave'))),
-        list,
-        h('p', { class: 'spectators', dataset: { testid: 'spectators' } },
-          icon('eye', 18),
-          t('room.spectators', { n: room.spectators || 0 }),
-          s.mySeat === null ? h('span', { class: 'tag' }, t('room.you_watch')) : null));
-    });
-  }
-
-  renderLog() {
-    const s = this.app.state;
-    const list = clear(this.els.log);
-    for (const entry of s.log.slice(0, 200)) {
-      const when = new Date(entry.at);
-      const hh = `${String(when.getHours()).padStart(2, '0')}:${String(when.getMinutes()).padStart(2, '0')}`;
-      list.append(h('li', {}, h('time', { datetime: when.toISOString() }, hh), ' ', logText(entry)));
-    }
-    if (!s.log.length) list.append(h('li', { class: 'muted' }, t('room.log_empty')));
-  }
-
-  appendChat(msg) {
-    const list = this.els.chatList;
-    const who = msg.seat === null || msg.seat === undefined
-      ? h('span', { class: 'chat-from spectator' }, `${msg.from} (${t('room.spectator')})`)
-      : h('span', { class: 'chat-from' }, seatShape(msg.seat, 14), msg.from || this.app.seatName(msg.seat));
-    list.append(h('li', {}, who, ' ', h('span', { class: 'chat-text' }, msg.text)));
-    while (list.children.length > 200) list.firstChild.remove();
-    list.scrollTop = list.scrollHeight;
-  }
 }

@@ -36,32 +36,49 @@ export function openRules(gameId, gameName) {
   dialog.showModal();
 }
 
+// Whether the compact bar's menu (phones) is open; kept across the bar's re-renders.
+let menuOpen = false;
+function setMenu(bar, open) {
+  menuOpen = open;
+  bar.classList.toggle('menu-open', open);
+  bar.querySelector('.menu-toggle')?.setAttribute('aria-expanded', String(open));
+}
+
+// On a wide screen everything sits in the bar. On a phone (compact bar) the room code, the copy
+// button, the rules, the sound and the languages fold into a menu, and a button opens the side
+// panel (players, log, chat): the table keeps the screen.
 export function renderTopbar(bar, app) {
   const { state } = app;
+  if (!bar.dataset.wired) {
+    bar.dataset.wired = '1';
+    document.addEventListener('click', (e) => { if (menuOpen && !bar.contains(e.target)) setMenu(bar, false); });
+    document.addEventListener('keydown', (e) => { if (menuOpen && e.key === 'Escape') { setMenu(bar, false); bar.querySelector('.menu-toggle')?.focus(); } });
+  }
   keepFocus(bar, () => {
     clear(bar);
     const room = state.screen === 'room' ? state.room : null;
     const game = room ? state.gamesById[room.game] : null;
     bar.append(h('a', { class: 'brand', href: '/', 'aria-label': 'Taol', onclick: (e) => {
       if (state.code) { e.preventDefault(); app.leave(); }
-    } }, svg(LOGO, 'logo'), 'Taol'));
+    } }, svg(LOGO, 'logo'), h('span', { class: 'brand-name' }, 'Taol')));
+    if (room) bar.append(h('span', { class: 'game-name' }, game?.name || t(`${room.game}.name`)));
+    const connText = t(`common.conn_${state.conn}`);
+    // Before the first connection (the lobby, no name yet) there is nothing to report.
+    if (state.conn !== 'idle' || room) bar.append(h('span', { class: ['conn', `conn-${state.conn}`], role: 'status', title: connText, dataset: { testid: 'conn' } },
+      h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'conn-text' }, connText)));
+    const menu = h('div', { class: 'bar-menu', id: 'bar-menu' });
     if (room) {
-      bar.append(h('span', { class: 'room-code' },
+      menu.append(h('span', { class: 'room-code' },
         h('span', { class: 'label' }, t('room.code')),
         h('strong', { class: 'code', dataset: { testid: 'room-code' } }, room.room),
         h('button', {
           class: 'small', dataset: { key: 'copy-top' }, title: t('room.copy_invite'),
           onclick: async () => { const ok = await copyText(`${location.origin}/r/${room.room}`); app.toast?.(ok ? t('room.copied') : t('room.copy_failed')); },
         }, t('room.copy_short'))));
-      bar.append(h('span', { class: 'game-name' }, game?.name || t(`${room.game}.name`)));
     }
-    const connText = t(`common.conn_${state.conn}`);
-    // Before the first connection (the lobby, no name yet) there is nothing to report.
-    if (state.conn !== 'idle' || room) bar.append(h('span', { class: ['conn', `conn-${state.conn}`], role: 'status', dataset: { testid: 'conn' } },
-      h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'conn-text' }, connText)));
     const tools = h('span', { class: 'tools' });
     if (room) {
-      tools.append(h('button', { class: 'small', dataset: { key: 'rules' }, onclick: () => openRules(room.game, game?.name) }, t('common.rules')));
+      tools.append(h('button', { class: 'small', dataset: { key: 'rules' }, onclick: () => { setMenu(bar, false); openRules(room.game, game?.name); } }, t('common.rules')));
     }
     tools.append(h('button', {
       class: 'small', dataset: { key: 'sound' }, 'aria-pressed': soundOn() ? 'true' : 'false',
@@ -75,6 +92,21 @@ export function renderTopbar(bar, app) {
       }, l.toUpperCase()));
     }
     tools.append(langs);
-    bar.append(tools);
+    menu.append(tools);
+    bar.append(menu);
+    const end = h('span', { class: 'bar-end' });
+    if (room) {
+      end.append(h('button', {
+        class: 'small side-toggle', 'aria-controls': 'side-panel', 'aria-expanded': String(!!app.sideOpen?.()),
+        title: t('room.panels'), dataset: { key: 'side-toggle', testid: 'side-toggle' }, onclick: () => app.toggleSide(),
+      }, icon('people', 22), h('span', { class: 'sr-only' }, t('room.panels')), app.unread?.() ? h('span', { class: 'badge', 'aria-hidden': 'true' }) : null));
+    }
+    end.append(h('button', {
+      class: 'small menu-toggle', 'aria-controls': 'bar-menu', 'aria-expanded': String(menuOpen),
+      title: t('common.menu'), dataset: { key: 'menu-toggle', testid: 'menu' },
+      onclick: (e) => { e.stopPropagation(); setMenu(bar, !menuOpen); },
+    }, icon('menu', 22), h('span', { class: 'sr-only' }, t('common.menu'))));
+    bar.append(end);
+    bar.classList.toggle('menu-open', menuOpen);
   });
 }

@@ -158,13 +158,14 @@ function auctionStep(p) {
 }
 
 // Whoever the auction waits for answers by clicking: a won utensil's room, the passoire
-// (recovering the first bid card), a pass, or the bid a forced caller owes.
+// (recovering the first bid card), a pass, or the bid a forced caller owes (a card of its
+// surface).
 async function finishAuction(players, watcher) {
   for (let i = 0; i < 60 && (await auctionStep(watcher)); i += 1) {
     let clicked = false;
     for (const p of players) {
       for (const act of ['make_room', 'passoire', 'pass', 'bid']) {
-        const button = p.page.locator(`.bg-auction button[data-act=${act}]${ENABLED}`).first();
+        const button = p.page.locator(`#main button[data-act=${act}]${ENABLED}`).first();
         if (clicked || !(await button.count())) continue;
         try {
           await button.click({ timeout: 2000 });
@@ -192,7 +193,7 @@ function randomClick(p) {
   return p.page.evaluate(({ weights, chance }) => {
     const dialog = document.querySelector('dialog[open]');
     const mine = document.querySelector('[data-testid=bg-player].me.active');
-    const asked = dialog || document.querySelector('.bg-auction button[data-act]:not([disabled])');
+    const asked = dialog || document.querySelector(['bid', 'pass', 'make_room', 'passoire'].map((a) => `button[data-act=${a}]:not([disabled])`).join());
     if (!mine && !asked && Math.random() > chance) return null;
     const scope = dialog || document.getElementById('main');
     const buttons = [...scope.querySelectorAll('button[data-act]:not([disabled])')].filter((b) => b.checkVisibility());
@@ -292,7 +293,8 @@ export default async function bigoudenn({ base, browser, shots, errors }) {
   // Each bids its ingredient by clicking (within the 15 s of the bidding: screenshots wait); the
   // others see a face-down card until the reveal.
   const bids = {};
-  const bidButton = (p) => p.page.locator(`.bg-auction button[data-act=bid]${ENABLED}`).first();
+  // A bid is made by clicking an ingredient of one's own work surface.
+  const bidButton = (p) => p.page.locator(`[data-testid=bg-player].me button[data-act=bid]${ENABLED}`).first();
   bids[caller.name] = (await bidButton(caller).getAttribute('data-key')).replace('bg-bid-', '');
   await bidButton(caller).click();
   await watcher.page.locator('.bg-auction .bg-bidder .bg-card.back').first().waitFor();
@@ -304,7 +306,8 @@ export default async function bigoudenn({ base, browser, shots, errors }) {
   for (const p of everyone) {
     const reveal = p.page.locator('[data-testid=log] li').filter({ hasText: 'On révèle' })
       .filter({ hasText: cardNames[bids[caller.name]] }).filter({ hasText: cardNames[bids[holder.name]] });
-    await reveal.first().waitFor();
+    // On a phone the log is in the side panel's drawer: there, not necessarily in sight.
+    await reveal.first().waitFor({ state: 'attached' });
   }
   log(`bids revealed: ${caller.name} ${bids[caller.name]}, ${holder.name} ${bids[holder.name]}`);
   if (await auctionStep(watcher)) await Promise.all([shot(host, shots, '05-after-reveal-desktop'), shot(phone, shots, '06-after-reveal-phone')]);

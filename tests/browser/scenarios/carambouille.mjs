@@ -15,7 +15,7 @@ import {
 // turns and reaction windows come often; building offers (many buttons) seldom. Late on, playing
 // reaction cards rather than passing empties hands of them, so fewer windows open.
 const MARKET_ROUNDS = 2;
-const marketDay = (act) => ({ ring: 40, buy: 8, sell: 3, pass: 6, react: 4, accept: 2, confirm: 4, pick: 2, lay_panier: 2,
+const marketDay = (act) => ({ ring: 40, buy: 8, 'sell-pick': 3, sell: 3, pass: 6, react: 4, accept: 2, confirm: 4, pick: 2, lay_panier: 2,
   persuasion_exchange: 4, persuasion_none: 6 }[act] ?? 0.3);
 const closingTime = (act) => ({ ring: 40, buy: 8, pass: 2, react: 6, confirm: 4, pick: 2, persuasion_none: 6 }[act] ?? 0);
 
@@ -84,8 +84,9 @@ async function firstWith(pages, selector, what) {
   throw new Error(`nobody has ${what}`);
 }
 
-// The seller clicks one lot; returns the seller's seat.
+// The seller picks a product in its hand, then one lot size; returns the seller's seat.
 async function sellOneLot(seller) {
+  await seller.page.locator('#main button[data-act=sell-pick]').first().click();
   const lot = seller.page.locator('#main button[data-act=sell]').first();
   log(`${seller.name} sells: ${(await lot.textContent()).trim()}`);
   await lot.click();
@@ -184,11 +185,11 @@ export default async function carambouille({ base, browser, shots, errors }) {
   // The bell again: trading closes; the First Merchant sells a lot, seen by all on the score sheet.
   await merchant.page.click('#main button[data-act=ring]');
   for (const p of everyone) await p.page.locator('[data-testid=cr-saleboard]').waitFor();
-  await merchant.page.locator('#main button[data-act=sell]').first().waitFor();
+  await merchant.page.locator('#main button[data-act=sell-pick]').first().waitFor();
   await shot(merchant, shots, '08-sale-choices');
   const seller = await sellOneLot(merchant);
   for (const p of everyone) {
-    await p.page.waitForFunction((s) => Number(document.querySelector(`.cr-sheet tr[data-seat="${s}"] [data-testid=cr-account]`)?.textContent) > 0, seller);
+    await p.page.waitForFunction((s) => Number(document.querySelector(`[data-testid=cr-stall][data-seat="${s}"] [data-testid=cr-account]`)?.textContent) > 0, seller);
   }
   await Promise.all([shot(watcher, shots, '09-sale-spectator'), shot(third, shots, '09-sale-phone')]);
   log(`deal ${offer} done; seat ${seller} sold a lot`);

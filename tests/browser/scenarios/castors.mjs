@@ -22,7 +22,7 @@ function tableState(p) {
     const others = [...root.querySelectorAll('.cb-others .cb-player')];
     const drawn = root.querySelector('[data-testid=drawn]');
     return {
-      finished: !root.querySelector('.cb-middle'),
+      finished: !root.querySelector('.cb-piles'),
       myTurn: !!(me && me.classList.contains('turn')),
       ownFaces: me ? faceUp(me) : 0,
       othersFaces: others.reduce((n, el) => n + faceUp(el), 0),
