@@ -192,8 +192,6 @@ function resultPanel(v, ctx, snap) {
       h('span', { class: 'bh-bharg-word' }, ctx.gt('ui.bharg_shout')),
       h('span', {}, ctx.gt('ui.result_won', { name: ctx.seatName(r.winner), points: r.points })))
     : h('div', { class: 'bh-void', role: 'status' }, ctx.gt(`ui.result_${r.reason}`)));
-  // "Continuer" (and its 15 s) first, where it is seen without scrolling; then both hands.
-  if (v.phase === 'round_over') panel.append(continueBar(snap, ctx, { key: 'bh-ready', cls: 'bh-buttons' }));
   panel.append(h('p', { class: 'bh-note' }, v.top_ace
     ? [ctx.gt('ui.ace_binds'), ' ', aceSuits.map((s) => h('span', { class: 'bh-suit-name' }, suitIcon(s, 16), ctx.gt(`suits.${s}`)))]
     : ctx.gt('ui.no_ace')));
@@ -210,6 +208,8 @@ function resultPanel(v, ctx, snap) {
           : ctx.gt('ui.score_of', { n: score(v, seat), target: v.target }))),
       arranged(arr, ctx, { aceSuits, testid: 'revealed-hand' })));
   }
+  // "Continuer" and its 15 s, or whom the table waits for.
+  if (v.phase === 'round_over') panel.append(continueBar(snap, ctx, { key: 'bh-ready', cls: 'bh-buttons' }));
   return panel;
 }
 

@@ -123,7 +123,8 @@ function scoreSheet(rounds, totals, ctx) {
 }
 
 // The reveal of the last round: rows as turned up, the action cards replaced, the points.
-function reveal(last, ctx) {
+// `extra`: what comes first in the reveal's box, above the rows ("Continuer" between rounds).
+function reveal(last, ctx, extra = null) {
   const body = h('div', { class: 'cb-reveal-rows' }, (last.rows || []).map((row, seat) => {
     const replaced = (last.replacements || []).filter((r) => r.seat === seat);
     return h('div', { class: ['cb-reveal-row', (last.winners || []).includes(seat) && 'won'], style: { '--seat': ctx.seatColor(seat) } },
@@ -139,7 +140,7 @@ function reveal(last, ctx) {
       (last.winners || []).includes(seat) ? h('span', { class: 'tag win' }, ctx.gt('ui.round_winner')) : null);
   }));
   return h('details', { class: 'cb-reveal', open: true, dataset: { testid: 'reveal' } },
-    h('summary', {}, ctx.gt('ui.reveal_title', { round: last.round })), body);
+    h('summary', {}, ctx.gt('ui.reveal_title', { round: last.round })), extra, body);
 }
 
 // One position of a row: a button when clicking it sends or prepares an action.
@@ -335,8 +336,9 @@ export function render(root, snap, ctx) {
   // Between two rounds, the middle shows how the round ended, and "Continuer"; during the next
   // peek and at the end, still how the last round ended.
   if (v.phase === 'round_over') {
+    const bar = continueBar(snap, ctx, { key: 'cb-continue' });
     board.append(h('section', { class: 'cb-middle reveal', dataset: { region: 'middle' } },
-      continueBar(snap, ctx, { key: 'cb-continue' }), v.last_round ? reveal(v.last_round, ctx) : null));
+      v.last_round ? reveal(v.last_round, ctx, bar) : bar));
   } else if ((v.phase === 'peek' || v.phase === 'finished') && v.last_round) {
     board.append(h('section', { class: 'cb-middle reveal', dataset: { region: 'middle' } }, reveal(v.last_round, ctx)));
   } else if (v.phase !== 'finished') board.append(middle(v, ctx, snap));
