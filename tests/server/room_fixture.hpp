@@ -65,6 +65,11 @@ public:
         : room_(server::RoomSetup{"ABCDEFGH", &fake_game(), fake_options(options), kT0}, hooks()) {
         spdlog::set_level(spdlog::level::warn);
     }
+    // A room of a real game, its options completed for `players`.
+    Table(const games::Game& game, int players, const Json& options)
+        : room_(server::RoomSetup{"ABCDEFGH", &game, games::complete_options(game, options, players).value(), kT0}, hooks()) {
+        spdlog::set_level(spdlog::level::warn);
+    }
 
     server::Room& room() { return room_; }
     std::shared_ptr<FakePeer> peer(const std::string& player) {

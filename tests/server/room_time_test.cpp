@@ -2,6 +2,9 @@
 // suspension, and replaying the journal.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
+#include "games/registry.hpp"
 #include "tests/server/room_fixture.hpp"
 
 using namespace taol::testing;
@@ -261,4 +264,47 @@ TEST_CASE("What the room plays for a seat says so in the log: auto turn or absen
                                             t.journal());
     REQUIRE(again->log().size() == log.size());
     for (std::size_t i = 0; i < log.size(); ++i) CHECK(again->log()[i].params == log[i].params);
+}
+
+TEST_CASE("Between two rounds no turn clock runs: the next round's starts when the pause ends") {
+    // Fish Fish for two with a 20 s turn clock; each seat plays its default at once.
+    const taol::games::Game& fishfish = *taol::games::find_game("fishfish");
+    Table t(fishfish, 2, Json{{"turn_seconds", 20}});
+    t.seat_and_start(2, at(0), Json{{"turn_seconds", 20}});
+    TimeMs now = 0;
+    const auto phase = [&] { return t.room().state()->view(std::nullopt).at("phase").get<std::string>(); };
+    const auto kinds = [&] {
+        std::vector<std::string> out;
+        for (const auto& d : t.room().deadlines()) out.push_back(d.kind + ":" + std::to_string(d.seat.value_or(-1)));
+        std::sort(out.begin(), out.end());
+        return out;
+    };
+    for (int steps = 0; phase() != "round_over"; ++steps) {
+        REQUIRE(steps < 20);
+        const taol::games::Seat seat = t.room().state()->waiting_for().at(0);
+        now += 1'000;
+        t.act(std::string(1, static_cast<char>('a' + seat)), *t.room().state()->default_action(seat), at(now));
+    }
+    const TimeMs ended = now;
+    // Only the pause's deadlines, one per seat, 15 s after the round ended: no turn clock on top.
+    CHECK(kinds() == std::vector<std::string>{"round_over:0", "round_over:1"});
+    for (const auto& d : t.room().deadlines()) CHECK(d.at == at(ended + 15'000));
+    // One seat continuing leaves the other's deadline alone; the pause still holds at 14.999 s
+    // (a turn clock of 20 s would not show it: the deadlines above are all there is).
+    t.act("a", Json{{"type", "continue"}}, at(ended + 5'000));
+    CHECK(kinds() == std::vector<std::string>{"round_over:1"});
+    t.room().tick(when(ended + 14'999));
+    CHECK(phase() == "round_over");
+    // At 15 s the pause ends by itself (its own deadline: no "auto" mark), and round 2's turn
+    // clock runs from then.
+    t.room().tick(when(ended + 15'000));
+    CHECK(phase() == "set_line");
+    CHECK(t.room().state()->view(std::nullopt).at("round") == 2);
+    const auto& log = t.room().log();
+    CHECK(log.back().text_key == "fishfish.round_start");
+    CHECK_FALSE(log.back().params.contains("auto"));
+    const auto deadlines = t.room().deadlines();
+    REQUIRE(deadlines.size() == 1);
+    CHECK(deadlines[0].kind == "turn");
+    CHECK(deadlines[0].at == at(ended + 15'000 + 20'000));
 }
