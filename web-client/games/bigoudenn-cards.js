@@ -123,7 +123,7 @@ export function ingredientCard(id, names, attrs = {}) {
   h('span', { class: 'bg-value' }, String(c.value)),
   svg(c.salty ? SALT : SUGAR, 'bg-kind'),
   h('span', { class: 'bg-name word-fit' }, names.card(id)),
-  c.utensil ? h('span', { class: 'bg-needs', title: names.utensil(c.utensil) }, utensilIcon(c.utensil, attrs.small ? 14 : 18)) : h('span', { class: 'bg-needs none' }, '—'));
+  c.utensil ? h('span', { class: 'bg-needs', 'data-tip': names.utensil(c.utensil) }, utensilIcon(c.utensil, attrs.small ? 14 : 18)) : h('span', { class: 'bg-needs none' }, '—'));
 }
 
 // A face-down ingredient (a hidden work surface, a sealed bid, the pile).

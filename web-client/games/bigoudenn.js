@@ -197,12 +197,12 @@ function handSlot(p, hand, v, snap, ctx, names, isMe, windows) {
   if (shown) parts.push(utensilPiece(shown, names.utensil(shown), { tip: names.tip(shown), class: 'pending', flip: true }), h('span', { class: 'bg-tag' }, ctx.gt('ui.pending')));
   else if (drop) {
     parts.push(h('button', {
-      class: 'bg-slot bg-drop', disabled: ctx.pending, 'aria-label': ctx.gt('ui.drop_label', { utensil: names.the(u) }), title: ctx.gt('ui.drop_label', { utensil: names.the(u) }),
+      class: 'bg-slot bg-drop', disabled: ctx.pending, 'aria-label': ctx.gt('ui.drop_label', { utensil: names.the(u) }), 'data-tip': ctx.gt('ui.drop_label', { utensil: names.the(u) }),
       dataset: { act: 'drop', key: `bg-drop-${hand}`, utensil: u }, onclick: () => ctx.send(drop),
     }, utensilPiece(u, names.utensil(u), { tip: names.tip(u), class: frozen ? 'frozen' : null, flip: true }), h('span', { class: 'bg-drop-mark', 'aria-hidden': 'true' }, '✕')));
   } else if (u) parts.push(utensilPiece(u, names.utensil(u), { tip: names.tip(u), class: frozen ? 'frozen' : null, flip: true }));
   else parts.push(h('span', { class: 'bg-free' }, ctx.gt('ui.free_hand')));
-  if (grabWindow) parts.push(h('span', { class: 'bg-window', title: ctx.gt('ui.window') }, ctx.countdownOf(windows.get(u))));
+  if (grabWindow) parts.push(h('span', { class: 'bg-window', 'data-tip': ctx.gt('ui.window') }, ctx.countdownOf(windows.get(u))));
   // The viewer may choose the hand (or, simplified, the utensil) its next click acts with.
   const acting = !v.teut && !v.finished && (snap.actions || []).length > 0;
   const choosable = isMe && acting && (v.variant === 'simplified' ? u : p.seat === v.active && !used);

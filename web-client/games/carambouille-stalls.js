@@ -9,7 +9,7 @@ import { acceptBar, closeTradingButton, handMode, listed, tradeButtons } from '/
 import { saleButtons, sellable } from '/games/carambouille-sale.js';
 
 export function coins(n, ctx, seat) {
-  return h('span', { class: 'cr-account', title: ctx.gt('ui.account'), dataset: { anchor: `account:${seat}` } },
+  return h('span', { class: 'cr-account', 'data-tip': ctx.gt('ui.account'), dataset: { anchor: `account:${seat}` } },
     h('span', { class: 'token-coin', 'aria-hidden': 'true' }, '¤'), h('span', { dataset: { testid: 'cr-account' } }, String(n)));
 }
 

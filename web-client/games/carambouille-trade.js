@@ -125,10 +125,10 @@ function builder(snap, ctx) {
       h('button', { dataset: { act: 'offer-clear', key: 'cr-clear' }, onclick: close }, ctx.gt('ui.cancel'))));
 }
 
-// Who made the offer `id` (its id is internal), for "answers X's offer".
+// "Answers Yann's offer": offers are named by who made them (their ids are internal).
 function answered(id, v, ctx) {
   const o = (v.offers || []).find((x) => x.id === id);
-  return o ? ctx.seatName(o.from) : ctx.gt('ui.an_offer');
+  return o ? ctx.gt('ui.counter_of', { name: ctx.seatName(o.from) }) : ctx.gt('ui.counter_of_closed');
 }
 
 // An open offer, a ticket between the stalls: who offers to whom, the words, and the answers the
@@ -172,7 +172,7 @@ function ticket(o, snap, ctx) {
   },
   h('div', { class: 'cr-ticket-head' }, ctx.seatBadge(o.from), h('span', { class: 'cr-arrow', 'aria-hidden': 'true' }, '→'),
     o.to === null ? h('span', { class: 'cr-all' }, to) : ctx.seatBadge(o.to),
-    o.counter ? h('span', { class: 'tag' }, ctx.gt('ui.counter_of', { name: answered(o.counter, v, ctx) })) : null,
+    o.counter ? h('span', { class: 'tag' }, answered(o.counter, v, ctx)) : null,
     o.frozen ? h('span', { class: 'tag' }, ctx.gt('ui.frozen')) : null, o.lie ? h('span', { class: 'tag lie' }, ctx.gt('cards.jai_menti')) : null),
   h('p', { class: 'cr-offer-text' }, ctx.gt('ui.offer_text', { announce: claimsText(o.announce, ctx, ctx.gt('ui.claims_secret')), ask: claimsText(o.ask, ctx, ctx.gt('ui.claims_anything')) })),
   gives ? h('div', { class: 'cr-cards small' }, gives) : null,

@@ -180,7 +180,7 @@ function topBar(v, ctx) {
     v.last_round ? h('span', { class: 'tag last' }, ctx.gt('ui.last_round')) : null,
     h('span', { class: 'cr-merchant' }, bellIcon(), ' ', ctx.gt('ui.merchant_is', { name: ctx.seatName(v.merchant) })),
     h('span', { class: 'cr-pile', dataset: { anchor: 'reserve' } }, ctx.gt('ui.reserve_n', { n: v.reserve })),
-    h('span', { class: 'cr-pile', dataset: { anchor: 'stack' }, title: ctx.gt('ui.stack_n', { n: v.stack }) },
+    h('span', { class: 'cr-pile', dataset: { anchor: 'stack' }, 'data-tip': ctx.gt('ui.stack_n', { n: v.stack }) },
       h('span', { class: 'long' }, ctx.gt('ui.stack_n', { n: v.stack })), h('span', { class: 'short' }, ctx.gt('ui.stack_short', { n: v.stack }))),
     h('span', { class: 'cr-pile', dataset: { anchor: 'sold' } }, ctx.gt('ui.sold_n', { n: v.sold_products ?? 0 })),
     v.quiet_rounds > 0 && !v.last_round ? h('span', { class: 'cr-pile' }, ctx.gt('ui.quiet', { n: v.quiet_rounds })) : null);

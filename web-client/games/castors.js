@@ -115,7 +115,7 @@ function scoreSheet(rounds, totals, ctx) {
     h('tbody', {}, rounds.map((r) => h('tr', {}, h('th', { scope: 'row' }, String(r.round)),
       seats.map((s) => {
         const won = (r.winners || []).includes(s);
-        return h('td', { class: won ? 'won' : null }, String((r.points || [])[s] ?? ''), won ? h('span', { class: 'cb-star', title: ctx.gt('ui.round_winner') }, ' ★') : null);
+        return h('td', { class: won ? 'won' : null }, String((r.points || [])[s] ?? ''), won ? h('span', { class: 'cb-star', 'data-tip': ctx.gt('ui.round_winner') }, ' ★') : null);
       })))),
     h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, ctx.gt('ui.total')), seats.map((s) => h('td', {}, String(totals[s] ?? 0))))));
 }
