@@ -97,7 +97,7 @@ function builder(snap, ctx) {
     canLie ? tip(h('button', {
       class: ['chip', 'lie', d.lie && 'on'], 'aria-pressed': String(d.lie),
       dataset: { act: 'offer-lie', key: 'cr-ann-lie' }, onclick: () => { d.lie = !d.lie; if (d.lie && d.announce === 'none') d.announce = 'custom'; rerender(); },
-    }, ctx.gt('cards.jai_menti')), ctx.gt('tips.jai_menti')) : null);
+    }, d.lie ? '✓ ' : '', ctx.gt('cards.jai_menti')), ctx.gt('tips.jai_menti')) : null);
   const announced = announceClaims(d, names);
   const action = { type: 'offer', to: d.to, give: d.give.slice(), announce: announced, ask: toClaims(d.ask), lie: !!d.lie };
   if (d.counter) action.counter = d.counter;
@@ -211,7 +211,7 @@ export function acceptBar(snap, ctx) {
         class: 'chip', disabled: ctx.pending, dataset: { act: 'accept-suggest', key: `cr-accs-${id}` },
         onclick: () => { st.accepting.give = pick.slice(); ctx.rerender(); },
       }, ctx.gt('ui.suggest', { cards: claimsText(truthOf(pick.map((c) => v.hand[c])), ctx) })), ctx.gt('ui.suggest_tip')) : null,
-      lieAccept ? tip(h('button', { class: ['chip', lie && 'on', 'lie'], 'aria-pressed': String(lie), dataset: { act: 'accept-lie', key: `cr-acl-${id}` }, onclick: () => { st.accepting.lie = !lie; ctx.rerender(); } }, ctx.gt('cards.jai_menti')), ctx.gt('tips.jai_menti')) : null,
+      lieAccept ? tip(h('button', { class: ['chip', lie && 'on', 'lie'], 'aria-pressed': String(lie), dataset: { act: 'accept-lie', key: `cr-acl-${id}` }, onclick: () => { st.accepting.lie = !lie; ctx.rerender(); } }, lie ? '✓ ' : '', ctx.gt('cards.jai_menti')), ctx.gt('tips.jai_menti')) : null,
       h('button', { dataset: { act: 'accept-cancel', key: `cr-accx-${id}` }, onclick: () => { st.accepting = null; ctx.rerender(); } }, ctx.gt('ui.cancel'))));
 }
 
@@ -225,7 +225,7 @@ export function closeTradingButton(snap, ctx) {
     onclick: async () => {
       const yes = await confirmDialog({
         title: ctx.gt('ui.close_confirm_title'), text: ctx.gt('ui.close_confirm_text', { n: (snap.view.offers || []).length }),
-        yes: ctx.gt('ui.ring_close'), no: ctx.gt('ui.close_confirm_no'), testid: 'close-confirm',
+        yes: ctx.gt('ui.close_confirm_yes'), no: ctx.gt('ui.close_confirm_no'), testid: 'close-confirm',
       });
       if (yes) ctx.send(ring);
     },

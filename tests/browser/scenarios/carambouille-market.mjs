@@ -13,7 +13,7 @@ import path from 'node:path';
 
 // Runs in the page: the trading square and the viewer's stall of a made-up snapshot, redrawn on
 // every change like the room does. Sent actions go to window.__sent.
-function harness() {
+export function harness() {
   return (async () => {
     const { t, formatters } = await import('/js/i18n.js');
     const { h, clear } = await import('/js/dom.js');
