@@ -92,7 +92,8 @@ function arranged(arr, ctx, opts = {}) {
   });
   if ((arr.ace_bound || []).length) {
     groups.append(h('div', { class: 'bh-group ace' },
-      h('span', { class: 'bh-group-title' }, ctx.gt('ui.group_ace'), (opts.aceSuits || []).map((s) => suitIcon(s, 16))),
+      // On a phone the Ace pile folds away: its explanation stays here, on the group it binds.
+      tip(h('span', { class: 'bh-group-title' }, ctx.gt('ui.group_ace'), (opts.aceSuits || []).map((s) => suitIcon(s, 16))), ctx.gt('ui.aces_tip')),
       h('div', { class: 'bh-cards' }, arr.ace_bound.map((c) => handCard(c, ctx, opts)))));
   }
   if ((arr.unbound || []).length) {
