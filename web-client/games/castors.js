@@ -5,6 +5,7 @@
 // a card is drawn only when the view gives it: the client never remembers a hidden value. Cards
 // get fresh ids when they turn face down, so their travels come from the facts of the log.
 import { h, clear, svg } from '/js/dom.js';
+import { tip } from '/js/tips.js';
 import { card, faceName, isAction } from '/games/castors-cards.js';
 
 // A knuckle rapping on the table.
@@ -114,7 +115,7 @@ function scoreSheet(rounds, totals, ctx) {
     h('tbody', {}, rounds.map((r) => h('tr', {}, h('th', { scope: 'row' }, String(r.round)),
       seats.map((s) => {
         const won = (r.winners || []).includes(s);
-        return h('td', { class: won ? 'won' : null }, String((r.points || [])[s] ?? ''), won ? h('span', { class: 'cb-star', title: ctx.gt('ui.round_winner') }, ' ★') : null);
+        return h('td', { class: won ? 'won' : null }, String((r.points || [])[s] ?? ''), won ? h('span', { class: 'cb-star', 'data-tip': ctx.gt('ui.round_winner') }, ' ★') : null);
       })))),
     h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, ctx.gt('ui.total')), seats.map((s) => h('td', {}, String(totals[s] ?? 0))))));
 }
@@ -324,7 +325,7 @@ export function render(root, snap, ctx) {
   board.append(h('div', { class: 'cb-top' },
     h('span', { class: 'cb-round' }, roundLabel(v, ctx)),
     v.score_limit ? h('span', { class: 'cb-limit' }, ctx.gt('ui.score_limit', { n: v.score_limit })) : null,
-    v.phase !== 'peek' && v.phase !== 'finished' ? h('span', { class: 'cb-turns' }, ctx.gt('ui.turns', { n: v.turns + 1, max: v.stall_turns })) : null,
+    v.phase !== 'peek' && v.phase !== 'finished' ? tip(h('span', { class: 'cb-turns' }, ctx.gt('ui.turns', { n: v.turns + 1, max: v.stall_turns })), ctx.gt('ui.turns_tip', { max: v.stall_turns })) : null,
     sheet ? h('details', { class: 'cb-sheet-box', dataset: { testid: 'score-sheet' } }, h('summary', { dataset: { key: 'cb-sheet' } }, ctx.gt('ui.score_sheet')), h('div', { class: 'cb-pop' }, sheet)) : null,
     banner(v, ctx)));
   // On a small phone the others' rows may scroll in their own box (Échanger's targets included).
