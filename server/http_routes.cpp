@@ -1,8 +1,11 @@
 #include "server/http_routes.hpp"
 
+#include <map>
+
 #include <boost/beast/version.hpp>
 
 #include "games/registry.hpp"
+#include "server/static_files.hpp"
 
 namespace taol::server {
 namespace http = boost::beast::http;
@@ -63,10 +66,61 @@ http::message_generator file(const HttpRequest& req, const std::filesystem::path
     return res;
 }
 
-std::string games_json() {
-    nlohmann::json all = nlohmann::json::array();
-    for (const games::Game* game : games::all_games()) all.push_back(game->describe());
-    return all.dump();
+// A resource sent as it is, in the best encoding the client takes; 304 when it holds this version.
+http::message_generator represented(const HttpRequest& req, const Representations& r) {
+    const Encoding encoding = r.choose(req[http::field::accept_encoding]);
+    const auto validators = [&](auto& res) {
+        res.set(http::field::etag, r.etag(encoding));
+        if (r.compressed()) res.set(http::field::vary, "Accept-Encoding");
+        res.keep_alive(req.keep_alive());
+    };
+    if (r.matches(req[http::field::if_none_match])) {
+        http::response<http::empty_body> res{http::status::not_modified, req.version()};
+        common_headers(res, r.type);
+        validators(res);
+        return res;
+    }
+    const std::string& body = r.body(encoding);
+    const auto headers = [&](auto& res) {
+        common_headers(res, r.type);
+        validators(res);
+        if (encoding != Encoding::identity) res.set(http::field::content_encoding, encoding_name(encoding));
+        res.content_length(body.size());
+    };
+    if (req.method() == http::verb::head) {
+        http::response<http::empty_body> res{http::status::ok, req.version()};
+        headers(res);
+        return res;
+    }
+    http::response<http::string_body> res{http::status::ok, req.version()};
+    headers(res);
+    res.body() = body;
+    return res;
+}
+
+// GET /api/games: every game's entry.
+const Representations& games_list() {
+    static const Representations list = [] {
+        nlohmann::json all = nlohmann::json::array();
+        for (const games::Game* game : games::all_games()) all.push_back(game->describe());
+        return represent(all.dump(), "application/json");
+    }();
+    return list;
+}
+
+// GET /api/games/<id>: the game's entry with its static card data; nullptr for no such game.
+const Representations* game_entry(std::string_view id) {
+    static const std::map<std::string, Representations, std::less<>> entries = [] {
+        std::map<std::string, Representations, std::less<>> out;
+        for (const games::Game* game : games::all_games()) {
+            nlohmann::json entry = game->describe();
+            entry["cards"] = game->cards();
+            out.emplace(std::string(game->id()), represent(entry.dump(), "application/json"));
+        }
+        return out;
+    }();
+    const auto it = entries.find(id);
+    return it == entries.end() ? nullptr : &it->second;
 }
 
 // "/r/<CODE>" and "/replay/<CODE>": the client page, which opens that room or its replay.
@@ -158,16 +212,18 @@ http::message_generator handle_http(const HttpContext& context, HttpRequest&& re
     const std::optional<std::string> path = safe_path(req.target());
     if (!path) return text(req, http::status::bad_request, "bad path\n");
     if (*path == "/healthz") return text(req, http::status::ok, "ok");
-    if (*path == "/api/games") {
-        static const std::string games = games_json();
-        return text(req, http::status::ok, games, "application/json");
+    if (*path == "/api/games") return represented(req, games_list());
+    if (path->rfind("/api/games/", 0) == 0) {
+        if (const Representations* entry = game_entry(std::string_view(*path).substr(11))) return represented(req, *entry);
+        return json_answer(req, 404, R"({"error":"game_not_found","message":"no game with this id"})");
     }
     if (*path == "/metrics") return text(req, http::status::ok, context.metrics(), "text/plain; version=0.0.4");
     if (*path == "/ws") return text(req, http::status::upgrade_required, "WebSocket only\n");
     const std::string relative = (*path == "/" || is_room_link(*path)) ? "index.html" : path->substr(1);
     const std::filesystem::path full = context.web_root / relative;
     if (!inside(context.web_root, full)) return text(req, http::status::not_found, "not found\n");
-    return file(req, full);
+    if (auto represented_file = context.files->get(full, mime_type(relative))) return represented(req, *represented_file);
+    return file(req, full);  // too large to keep: from the disk, as it is
 }
 
 }  // namespace taol::server

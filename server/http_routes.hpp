@@ -1,14 +1,17 @@
 #pragma once
 // Plain HTTP on the WebSocket's port: the web client's static files, /r/<CODE> and
-// /replay/<CODE>, /healthz, /api/games, the rooms API and /metrics.
+// /replay/<CODE>, /healthz, /api/games and /api/games/<id>, the rooms API and /metrics.
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 
 #include <boost/beast/http.hpp>
+
+#include "server/static_files.hpp"
 
 namespace taol::server {
 
@@ -21,6 +24,8 @@ struct HttpContext {
     // The rooms API: answers a decoded path and its query, asked by `client` (an address), through
     // `reply`, maybe later and from another thread; false when the path is not one of its.
     std::function<bool(const std::string& path, std::string_view query, const std::string& client, JsonReply reply)> api;
+    // The web root's files as sent (compressed, with ETags), shared by every session.
+    std::shared_ptr<StaticFiles> files = std::make_shared<StaticFiles>();
 };
 
 using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>;

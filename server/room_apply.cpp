@@ -69,6 +69,8 @@ void Room::apply(const RoomEvent& event, std::optional<games::Applied> applied) 
                    },
                    [&](const event::Defaulted& e) {
                        if (!applied) applied = must_apply(*state_, e.seat, e.action, at);
+                       // What the room played for a seat says so (its turn clock ran out, or it is away).
+                       for (games::LogEntry& entry : applied->log) entry.params["auto"] = e.kind;
                        install(std::move(*applied), event, e.seat);
                        if (!replaying_) record_change(std::nullopt, nullptr);
                    },

@@ -39,29 +39,29 @@ public:
         const std::string type = action.at("type");
         if (type == "draw") return draw_action(seat, action, now);
         if (type == "discard") return discard_action(seat, action, now);
-        if (type == "ready") return ready_action(seat, action, now);
-        return illegal("unknown action type '" + type + "': draw, discard or ready");
+        if (type == kContinueAction) return continue_step(seat, action, now);
+        return illegal("unknown action type '" + type + "': draw, discard or continue");
     }
 
-    Applied expire(TimeMs) const override { return Applied{clone(), {}}; }  // no deadline of its own
+    // The only game timer is the round summary's.
+    Applied expire(TimeMs at) const override {
+        if (!table_.pause.due(at)) return Applied{clone(), {}};
+        Table table = table_;
+        auto log = next_round(table, table_.pause.until());
+        return Applied{std::make_unique<State>(std::move(table)), std::move(log)};
+    }
 
     Json view(Viewer viewer) const override { return view_of(table_, viewer); }
 
     Json actions(Seat seat) const override { return actions_of(table_, seat); }
 
-    std::vector<Deadline> deadlines() const override { return {}; }
+    std::vector<Deadline> deadlines() const override { return table_.pause.deadlines(); }
 
     std::vector<Seat> waiting_for() const override {
         switch (table_.phase) {
             case Phase::draw:
             case Phase::discard: return {table_.turn};
-            case Phase::round_over: {
-                std::vector<Seat> seats;
-                for (Seat s = 0; s < kPlayers; ++s) {
-                    if (!table_.ready[static_cast<std::size_t>(s)]) seats.push_back(s);
-                }
-                return seats;
-            }
+            case Phase::round_over: return table_.pause.waiting();
             case Phase::finished: break;
         }
         return {};
@@ -73,7 +73,7 @@ public:
         switch (table_.phase) {
             case Phase::draw: return Json{{"type", "draw"}, {"from", "deck"}};
             case Phase::discard: return Json{{"type", "discard"}, {"card", info(best_discard(table_)).name}};
-            case Phase::round_over: return Json{{"type", "ready"}};
+            case Phase::round_over: return continue_action();
             case Phase::finished: break;
         }
         return std::nullopt;
@@ -137,12 +137,13 @@ private:
         return next(std::move(table), std::move(log));
     }
 
-    Result<Applied> ready_action(Seat seat, const Json& action, TimeMs now) const {
-        if (auto error = only_fields(action, {})) return *error;
+    Result<Applied> continue_step(Seat seat, const Json& action, TimeMs now) const {
         if (table_.phase != Phase::round_over) return illegal("there is no round summary to close");
-        if (table_.ready[static_cast<std::size_t>(seat)]) return illegal("you are already ready for the next round");
         Table table = table_;
-        auto log = mark_ready(table, seat, now);
+        auto all = table.pause.accept(seat, action);
+        if (!all) return all.error();
+        std::vector<LogEntry> log;
+        if (all.value()) log = next_round(table, now);
         return next(std::move(table), std::move(log));
     }
 
@@ -159,6 +160,8 @@ public:
     std::string_view name() const override { return "Bharg"; }
     int min_players() const override { return kPlayers; }
     int max_players() const override { return kPlayers; }
+    // 2: the round summary is closed with `continue` (was `ready`) and closes itself after 15 s.
+    int rules_version() const override { return 2; }
 
     Json own_options() const override {
         return Json::array({
@@ -169,6 +172,8 @@ public:
                              "Extended deck (none, Excuse and Pawns, Excuse and Courts)")}},
         });
     }
+
+    Json cards() const override { return card_data(); }
 
     std::optional<std::string> check_options(const Json&, int players) const override {
         if (players != kPlayers) return "Bharg is played by exactly 2 players";

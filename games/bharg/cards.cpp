@@ -121,4 +121,20 @@ std::vector<std::string> suit_names(SuitMask suits) {
     return names;
 }
 
+nlohmann::json card_data() {
+    nlohmann::json suits = nlohmann::json::array();
+    for (int s = 0; s < kSuitCount; ++s) suits.push_back(to_string(static_cast<Suit>(s)));
+    nlohmann::json cards = nlohmann::json::object();
+    for (const CardInfo& c : all_cards()) {
+        cards[c.name] = {{"kind", to_string(c.kind)}, {"rank", c.rank}, {"suits", suit_names(c.suits)}, {"value", c.value}};
+    }
+    nlohmann::json decks = nlohmann::json::object();
+    for (Extended e : {Extended::none, Extended::pawns, Extended::courts}) {
+        nlohmann::json names = nlohmann::json::array();
+        for (CardId id : deck_cards(e)) names.push_back(info(id).name);
+        decks[to_string(e)] = std::move(names);
+    }
+    return {{"suits", std::move(suits)}, {"cards", std::move(cards)}, {"decks", std::move(decks)}};
+}
+
 }  // namespace taol::games::bharg

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace taol::games::bharg {
 
 enum class Suit : std::uint8_t { moons, suns, waves, leaves, wyrms, knots };
@@ -47,5 +49,9 @@ std::optional<Extended> parse_extended(std::string_view text);
 
 // Suit names of a mask, in suit order.
 std::vector<std::string> suit_names(SuitMask suits);
+
+// The card table as published to renderers: suits, each card's kind, rank, suits and value, and
+// the cards of each deck.
+nlohmann::json card_data();
 
 }  // namespace taol::games::bharg

@@ -46,7 +46,6 @@ void end_round(Table& table, std::optional<Seat> winner, RoundEnd end, int point
     }
     table.drawn.reset();
     table.drawn_from.reset();
-    table.ready = {false, false};
     if (game_over(table)) {
         table.phase = Phase::finished;
         Json best = Json::array();
@@ -54,6 +53,7 @@ void end_round(Table& table, std::optional<Seat> winner, RoundEnd end, int point
         log.push_back(entry(now, "bharg.game_end", {{"scores", table.scores}, {"winners", best}}));
     } else {
         table.phase = Phase::round_over;
+        table.pause.open(kPlayers, now);
     }
 }
 
@@ -140,7 +140,6 @@ std::vector<LogEntry> deal_round(Table& table, TimeMs now) {
     table.drawn_from.reset();
     table.turns = 0;
     table.reshuffles = 0;
-    table.ready = {false, false};
     return {entry(now, "bharg.deal", {{"round", table.round}, {"dealer", table.dealer}, {"aces", names(table.aces)},
                                       {"card", info(table.discard.back()).name}})};
 }
@@ -194,16 +193,10 @@ std::vector<LogEntry> discard(Table& table, CardId card, TimeMs now) {
     return log;
 }
 
-std::vector<LogEntry> mark_ready(Table& table, Seat seat, TimeMs now) {
-    std::vector<LogEntry> log;
-    table.ready[static_cast<std::size_t>(seat)] = true;
-    log.push_back(entry(now, "bharg.ready", {{"seat", seat}}));
-    if (std::all_of(table.ready.begin(), table.ready.end(), [](bool r) { return r; })) {
-        table.dealer = other(table.dealer);  // the deal alternates
-        auto dealt = deal_round(table, now);
-        log.insert(log.end(), dealt.begin(), dealt.end());
-    }
-    return log;
+std::vector<LogEntry> next_round(Table& table, TimeMs now) {
+    table.pause.close();
+    table.dealer = other(table.dealer);  // the deal alternates
+    return deal_round(table, now);
 }
 
 CardId best_discard(const Table& table) {
@@ -272,7 +265,7 @@ std::string check_invariants(const Table& table) {
     const auto done = static_cast<int>(table.rounds.size());
     if (done != table.round - (playing ? 1 : 0)) return "round count is wrong";
     if ((table.phase == Phase::finished) != game_over(table)) return "the game ends exactly at the target or the last round";
-    if (table.phase != Phase::round_over && (table.ready[0] || table.ready[1])) return "ready outside a round summary";
+    if (table.pause.running() != (table.phase == Phase::round_over)) return "a round pause outside a round summary";
     return {};
 }
 

@@ -10,6 +10,7 @@
 #include "games/bharg/cards.hpp"
 #include "games/bharg/solver.hpp"
 #include "games/core/rng.hpp"
+#include "games/core/round_pause.hpp"
 #include "games/core/types.hpp"
 
 namespace taol::games::bharg {
@@ -58,7 +59,7 @@ struct Table {
     int reshuffles = 0;  // this round
     std::array<int, kPlayers> scores{};
     std::vector<RoundRecord> rounds;  // finished rounds
-    std::array<bool, kPlayers> ready{};  // round_over: who has closed the summary
+    RoundPause pause;  // round_over: who has closed the summary, until when it stays
 
     std::optional<CardId> top_ace() const;
 };
@@ -76,8 +77,8 @@ std::vector<LogEntry> draw(Table& table, Source from, TimeMs now);
 // The player to move discards `card` from its hand; then the win check and the turn limit.
 std::vector<LogEntry> discard(Table& table, CardId card, TimeMs now);
 
-// `seat` closes the round summary; the next round is dealt once both have.
-std::vector<LogEntry> mark_ready(Table& table, Seat seat, TimeMs now);
+// The round summary is closed (both continued, or its time ran out): the next round is dealt.
+std::vector<LogEntry> next_round(Table& table, TimeMs now);
 
 // The default discard: the card whose loss leaves the least value unbound (a discarded Ace first
 // becomes the top Ace); ties go to the highest-value card, then the first in hand order.

@@ -41,7 +41,7 @@ Json result_json(const Table& table) {
             {"points", last.points},
             {"reason", to_string(last.end)},
             {"hands", std::move(hands)},
-            {"ready", table.ready}};
+            {"ready", table.pause.running() ? Json(table.pause.ready()) : Json(std::vector<bool>(kPlayers, false))}};
 }
 
 }  // namespace
@@ -108,8 +108,8 @@ Json actions_of(const Table& table, Seat seat) {
     } else if (table.phase == Phase::discard && seat == table.turn) {
         actions.push_back({{"type", "discard"},
                            {"choose", {{"card", {{"one_of", names(table.hands[static_cast<std::size_t>(seat)])}}}}}});
-    } else if (table.phase == Phase::round_over && !table.ready[static_cast<std::size_t>(seat)]) {
-        actions.push_back({{"type", "ready"}});
+    } else if (table.phase == Phase::round_over) {
+        return table.pause.actions(seat);
     }
     return actions;
 }

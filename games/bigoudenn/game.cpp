@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "games/bigoudenn/bigoudenn.hpp"
+#include "games/bigoudenn/scoring.hpp"
 #include "games/bigoudenn/state.hpp"
 #include "games/bigoudenn/turn.hpp"
 
@@ -45,6 +46,8 @@ public:
     // 2: no pass in a TEUT!'s bidding; a blocked steal of the simplified variant no longer locks
     // the araignée; a grab names `drop` only when both slots are full.
     int rules_version() const override { return 2; }
+
+    Json cards() const override { return card_data(); }
 
     Json own_options() const override {
         return Json::array({{{"name", "variant"},

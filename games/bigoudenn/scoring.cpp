@@ -37,14 +37,35 @@ std::optional<int> menu_recipe(std::span<const Card> cards) {
 
 Scored score(const Made& made, int bigoudene) {
     const bool galette = made.face == Face::galette;
-    const int base = galette ? 7 : 3;
-    const int bonus = galette ? 5 : 3;
+    const int base = galette ? kGalettePoints : kCrepePoints;
+    const int bonus = galette ? kGaletteBonus : kCrepeBonus;
     Scored s;
     s.menu = menu_recipe(made.cards);
     const Bigoudene& b = bigoudenes()[bigoudene];
     s.specialty = s.menu && *s.menu == (galette ? b.galette : b.crepe);
     s.points = base + (s.menu ? bonus : 0) + (s.specialty ? bonus : 0);
     return s;
+}
+
+Json card_data() {
+    Json ingredients_json = Json::object();
+    for (const Ingredient& i : ingredients()) {
+        ingredients_json[std::string(i.id)] =
+            Json::array({i.value, i.needs ? Json(to_string(*i.needs)) : Json(nullptr), recipes()[i.recipe].id});
+    }
+    Json ladies = Json::object();
+    for (const Bigoudene& b : bigoudenes()) {
+        ladies[std::string(b.id)] = Json::array({recipes()[b.galette].id, recipes()[b.crepe].id});
+    }
+    Json utensils = Json::array();
+    for (int u = 0; u < kUtensilCount; ++u) utensils.push_back(to_string(static_cast<Utensil>(u)));
+    const auto kind = [](int cards, int value, int points, int bonus) {
+        return Json{{"cards", cards}, {"value", value}, {"points", points}, {"menu_bonus", bonus}, {"specialty_bonus", bonus}};
+    };
+    return {{"ingredients", std::move(ingredients_json)}, {"bigoudenes", std::move(ladies)},
+            {"utensils", std::move(utensils)},
+            {"recipes", {{"galette", kind(kGaletteCards, kGaletteValue, kGalettePoints, kGaletteBonus)},
+                         {"crepe", kind(kCrepeCards, kCrepeValue, kCrepePoints, kCrepeBonus)}}}};
 }
 
 int total_score(const Player& player) {

@@ -248,6 +248,7 @@ Json actions_of(const Table& table, Seat seat) {
         if (p && p->persuader == seat) persuasion_entries(table, *p, actions);
     }
     if (table.phase == Phase::sale || table.phase == Phase::final_sale) sale_entries(table, seat, actions);
+    if (table.pause.awaits(seat)) actions.push_back(continue_action());
     if (table.find_type(seat, CardType::panier) >= 0) actions.push_back({{"type", "lay_panier"}});
     return actions;
 }

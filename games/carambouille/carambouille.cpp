@@ -14,6 +14,13 @@ namespace {
 
 using Handler = Refusal (*)(Table&, Seat, const Json&, TimeMs, std::vector<LogEntry>&);
 
+Refusal continue_round(Table& table, Seat seat, const Json& action, TimeMs now, std::vector<LogEntry>& log) {
+    auto all = table.pause.accept(seat, action);
+    if (!all) return all.error();
+    if (all.value()) change(table, now, log);
+    return std::nullopt;
+}
+
 Refusal ring(Table& table, Seat seat, const Json& action, TimeMs now, std::vector<LogEntry>& log) {
     if (action.size() != 1) return illegal("'ring' has no other field");
     if (seat != table.merchant) return not_your_turn("only the First Merchant rings the bell");
@@ -32,7 +39,8 @@ struct Route {
     Handler handler;
 };
 
-constexpr std::array<Route, 12> kRoutes{{
+constexpr std::array<Route, 13> kRoutes{{
+    {kContinueAction, continue_round},
     {"ring", ring},
     {"offer", make_offer},
     {"accept", accept_offer},
@@ -50,7 +58,7 @@ constexpr std::array<Route, 12> kRoutes{{
 // A running timer and what it does.
 struct Due {
     Deadline deadline;
-    int order = 0;  // among equal times: bell, Persuasions, trading, reaction
+    int order = 0;  // among equal times: bell, Persuasions, trading, reaction, round pause
 };
 
 std::vector<Due> due_list(const Table& table) {
@@ -59,6 +67,7 @@ std::vector<Due> due_list(const Table& table) {
     for (const Persuasion& p : table.persuasions) list.push_back({{"persuasion", p.ends_at, p.persuader}, 1});
     if (table.phase == Phase::trading) list.push_back({{"trading", table.phase_ends, std::nullopt}, 2});
     if (table.sale) list.push_back({{"reaction", table.sale->window_ends, table.sale->reactor()}, 3});
+    for (const Deadline& d : table.pause.deadlines()) list.push_back({d, 4});
     return list;
 }
 
@@ -102,6 +111,8 @@ public:
                 persuasion_timeout(next, *first->deadline.seat, when, log);
             } else if (kind == "trading") {
                 close_trading(next, when, true, log);
+            } else if (kind == kRoundOverDeadline) {
+                change(next, when, log);
             } else {
                 pass(next, next.sale->reactor(), Json{{"type", "pass"}}, when, log);
             }
@@ -132,6 +143,7 @@ public:
             case Phase::trading: break;
             case Phase::sale:
             case Phase::final_sale: seats.push_back(table_.sale ? table_.sale->reactor() : table_.seller); break;
+            case Phase::round_over: seats = table_.pause.waiting(); break;
             case Phase::closing:
             case Phase::finished: break;
         }
@@ -156,6 +168,9 @@ public:
                 break;
             case Phase::final_sale:
                 if (table_.sale && table_.sale->reactor() == seat) return Json{{"type", "pass"}};
+                break;
+            case Phase::round_over:
+                if (table_.pause.awaits(seat)) return continue_action();
                 break;
             case Phase::trading:
             case Phase::closing:
@@ -201,8 +216,11 @@ public:
     int min_players() const override { return 3; }
     int max_players() const override { return 7; }
     // 2: ids from the seed's id maker (no longer drawn from the generator), fresh on every private
-    // handover; trading waits for nobody; `lie` required in offers and acceptances.
-    int rules_version() const override { return 2; }
+    // handover; trading waits for nobody; `lie` required in offers and acceptances. 3: a pause
+    // between the sale and the Change.
+    int rules_version() const override { return 3; }
+
+    Json cards() const override { return card_data(); }
 
     Json own_options() const override {
         return Json::array({{{"name", "trading_seconds"}, {"type", "int"}, {"default", 180}, {"min", 30}, {"max", 900},

@@ -30,4 +30,17 @@ std::optional<int> kind_by_name(std::string_view name) {
 
 int memo_price(int value, int count) { return value * kMemoDoubled[count - 1] / 2; }
 
+nlohmann::json card_data() {
+    nlohmann::json products = nlohmann::json::array();
+    for (const ProductInfo& p : kProductTable) products.push_back({{"name", p.id}, {"value", p.value}});
+    nlohmann::json memo = nlohmann::json::array();
+    for (int doubled : kMemoDoubled) memo.push_back(doubled / 2.0);
+    nlohmann::json limits = nlohmann::json::array();
+    for (int paniers = 0; paniers <= kCopiesPerType; ++paniers) limits.push_back(hand_limit(paniers));
+    return {{"products", std::move(products)}, {"copies_per_product", kCopiesPerProduct},
+            {"card_types", kCardTypeNames}, {"copies_per_type", kCopiesPerType},
+            {"memo", std::move(memo)}, {"max_sale", kMaxSale}, {"card_price", kCardPrice}, {"max_buy", kMaxBuy},
+            {"start_hand", kStartHand}, {"hand_limits", std::move(limits)}};
+}
+
 }  // namespace taol::games::carambouille

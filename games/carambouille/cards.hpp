@@ -5,6 +5,8 @@
 #include <optional>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
 namespace taol::games::carambouille {
 
 constexpr int kProductKinds = 20;
@@ -71,6 +73,10 @@ std::optional<int> kind_by_name(std::string_view name);
 
 // The Mémo price of `count` cards (1..5) of a product of face value `value`.
 int memo_price(int value, int count);
+
+// The tables as published to renderers: products (in table order) with their face values, the
+// card types, the Mémo multipliers, the card price and the hand limits by Paniers laid.
+nlohmann::json card_data();
 
 // Soldes: half the price, rounded up to the unit.
 constexpr int halved(int price) { return (price + 1) / 2; }

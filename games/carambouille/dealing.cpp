@@ -60,6 +60,7 @@ void start_round(Table& table, TimeMs now, std::vector<LogEntry>& log) {
     table.last_round = table.reserve.empty() || table.quiet_rounds >= 2;
     table.offers_this_round = 0;
     table.sold_this_round = false;
+    table.round_sales.clear();
     table.barred.assign(table.players, 0);
     table.sellers_done = 0;
     table.seller = table.merchant;
@@ -68,6 +69,7 @@ void start_round(Table& table, TimeMs now, std::vector<LogEntry>& log) {
 }
 
 void change(Table& table, TimeMs now, std::vector<LogEntry>& log) {
+    table.pause.close();
     table.merchant = table.left_of(table.merchant);
     table.dealt.assign(table.players, 0);
     std::vector<std::vector<int>> received(table.players);

@@ -29,7 +29,8 @@ Table new_table(const Layout& layout, std::uint64_t seed, Rng rng, TimeMs tradin
 // Round start: the First Merchant is to ring the bell (15 s, then it rings by itself).
 void start_round(Table& table, TimeMs now, std::vector<LogEntry>& log);
 
-// After the sale phase: the bell passes left, the new First Merchant deals, a new round starts.
+// After the sale phase and its pause: the bell passes left, the new First Merchant deals, a new
+// round starts.
 void change(Table& table, TimeMs now, std::vector<LogEntry>& log);
 
 // {"type":"lay_panier"}: a Panier card laid in front of its holder, for good (free, at any time).

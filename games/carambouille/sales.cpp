@@ -69,6 +69,7 @@ void settle_sale(Table& table, TimeMs now, std::vector<LogEntry>& log) {
     for (int card : sale.cards) table.product_discard.push_back(card);
     table.accounts[sale.seller] += sale.price;
     table.sold_this_round = true;
+    table.round_sales.push_back(Sold{sale.seller, sale.product, static_cast<int>(sale.cards.size()), sale.price});
     log.push_back(public_entry(now, "carambouille.sold", {{"seat", sale.seller}, {"product", kind_name(sale.product)},
                                                           {"count", sale.cards.size()}, {"price", sale.price},
                                                           {"account", table.accounts[sale.seller]}}));
@@ -197,7 +198,9 @@ Refusal buy(Table& table, Seat seat, const Json& action, TimeMs now, std::vector
     log.push_back(public_entry(now, "carambouille.buy", {{"seat", seat}, {"count", count.value()},
                                                          {"account", table.accounts[seat]}}));
     if (++table.sellers_done == table.players) {
-        change(table, now, log);
+        // The round's sales stay on the table: the Change and the next bell wait for everyone.
+        table.phase = Phase::round_over;
+        table.pause.open(table.players, now);
     } else {
         table.seller = table.left_of(table.seller);
     }

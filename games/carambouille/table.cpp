@@ -10,6 +10,7 @@ const char* to_string(Phase phase) {
         case Phase::trading: return "trading";
         case Phase::closing: return "closing";
         case Phase::sale: return "sale";
+        case Phase::round_over: return "round_over";
         case Phase::final_sale: return "final_sale";
         case Phase::finished: return "finished";
     }
@@ -194,6 +195,7 @@ std::string check_invariants(const Table& table) {
         }
         if (s.next >= s.order.size()) return "a sale with no window open";
     }
+    if (table.pause.running() != (table.phase == Phase::round_over)) return "a round pause outside round_over";
     if (table.merchant < 0 || table.merchant >= table.players) return "no First Merchant";
     return {};
 }

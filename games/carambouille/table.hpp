@@ -11,6 +11,7 @@
 #include "games/core/ids.hpp"
 #include "games/core/result.hpp"
 #include "games/core/rng.hpp"
+#include "games/core/round_pause.hpp"
 #include "games/core/types.hpp"
 
 namespace taol::games::carambouille {
@@ -20,7 +21,7 @@ constexpr TimeMs kReactionMs = 8'000;
 constexpr TimeMs kPersuasionMs = 60'000;
 constexpr int kMaxOpenOffers = 8;  // per player, against flooding
 
-enum class Phase { bell, trading, closing, sale, final_sale, finished };
+enum class Phase { bell, trading, closing, sale, round_over, final_sale, finished };
 const char* to_string(Phase phase);
 
 struct Offer {
@@ -54,6 +55,14 @@ struct Sale {
     TimeMs window_ends = 0;
 
     Seat reactor() const { return order[next]; }
+};
+
+// A completed sale, for the round's summary.
+struct Sold {
+    Seat seat = 0;
+    int product = 0;
+    int count = 0;
+    int price = 0;
 };
 
 struct Table {
@@ -90,6 +99,8 @@ struct Table {
     std::vector<std::uint32_t> barred;  // per seat: products put up for sale this round
     std::optional<Sale> sale;
     bool sold_this_round = false;
+    std::vector<Sold> round_sales;  // this round's completed sales, in order
+    RoundPause pause;           // round_over: the round's sales stay on the table until all continue
     std::vector<int> dealt;     // per seat, cards dealt at the last change
     int quiet_rounds = 0;       // rounds in a row with no card dealt and no sale made
 

@@ -99,6 +99,14 @@ Json view_of(const Table& table, Viewer viewer) {
     view["seller"] = selling ? Json(table.seller) : Json(nullptr);
     view["barred"] = selling ? barred_json(table, table.seller) : Json::array();
     view["sale"] = table.sale ? sale_json(*table.sale) : Json(nullptr);
+    Json& sales = view["round_sales"] = Json::array();
+    for (const Sold& sold : table.round_sales) {
+        Json& one = sales.emplace_back(Json::object());
+        one["seat"] = sold.seat;
+        one["product"] = kind_name(sold.product);
+        one["count"] = sold.count;
+        one["price"] = sold.price;
+    }
     if (viewer) view["hand"] = cards_json(table, table.hands[*viewer]);
     return view;
 }

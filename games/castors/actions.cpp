@@ -108,6 +108,7 @@ Json actions_of(const Table& t, Seat seat) {
         if (!t.seen[seat]) list.push_back({{"type", "seen"}});
         return list;
     }
+    if (t.phase == Phase::round_over) return t.pause.actions(seat);
     if (t.phase == Phase::finished || seat != t.current) return list;
     switch (t.phase) {
         case Phase::turn:
@@ -150,6 +151,7 @@ std::vector<Seat> waiting_of(const Table& t) {
         }
         return out;
     }
+    if (t.phase == Phase::round_over) return t.pause.waiting();
     return {t.current};
 }
 
@@ -165,6 +167,7 @@ std::optional<Json> default_of(const Table& t, Seat seat) {
                         {"target", {{"seat", (t.current + 1) % t.players}, {"position", 0}}}};
         case Phase::regarder: return Json{{"type", "look"}, {"position", 0}};
         case Phase::looked: return Json{{"type", "end_turn"}};
+        case Phase::round_over: return continue_action();
         default: return std::nullopt;
     }
 }
@@ -176,6 +179,14 @@ Result<Log> apply_action(Table& t, Seat seat, const Json& action, TimeMs now) {
     }
     if (seat < 0 || seat >= t.players) return not_your_turn("this seat is not at the table");
     const std::string type = action.at("type").get<std::string>();
+    if (type == kContinueAction) {
+        auto all = t.pause.accept(seat, action);
+        if (!all) return all.error();
+        Log log;
+        if (all.value()) next_round(t, now, log);
+        return log;
+    }
+    if (t.phase == Phase::round_over) return illegal("the round is over: continue to deal the next one");
     const auto spec = std::find_if(specs().begin(), specs().end(), [&](const ActionSpec& a) { return type == a.type; });
     if (spec == specs().end()) return illegal("unknown action type \"" + type + "\"");
     Log log;

@@ -14,6 +14,12 @@ Json face_json(Face face) {
     return std::string(kDeck.at(static_cast<std::size_t>(face)).name);
 }
 
+Json card_data() {
+    Json deck = Json::array();
+    for (const CardKind& kind : kDeck) deck.push_back({{"face", face_json(kind.face)}, {"copies", kind.copies}});
+    return {{"deck", std::move(deck)}};
+}
+
 Face face_from_json(const Json& value) {
     if (value.is_number_integer()) {
         const long long n = value.get<long long>();

@@ -37,6 +37,9 @@ std::vector<Face> full_deck();
 // The wire form: the number itself, or "echanger" / "regarder" / "piocher".
 Json face_json(Face face);
 
+// The deck as published to renderers: [{"face", "copies"}] in table order.
+Json card_data();
+
 // The face a wire value names, or -1.
 Face face_from_json(const Json& value);
 

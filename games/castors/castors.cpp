@@ -26,6 +26,8 @@ public:
     Applied expire(TimeMs at) const override {
         Table next = t_;
         Log log;
+        // The pause's end deals a round whose peek may itself be due by `at`.
+        if (next.pause.due(at)) next_round(next, next.pause.until(), log);
         if (next.phase == Phase::peek && next.peek_until <= at) end_peek(next, next.peek_until, log);
         return Applied{std::make_unique<State>(std::move(next)), std::move(log)};
     }
@@ -34,9 +36,10 @@ public:
 
     Json actions(Seat seat) const override { return actions_of(t_, seat); }
 
-    // The peek is each unseen seat's own short window: one deadline per seat it waits on, so the
-    // room gives those seats no turn clock on top.
+    // The peek and the round pause are each unseen or waiting seat's own short window: one
+    // deadline per seat they wait on, so the room gives those seats no turn clock on top.
     std::vector<Deadline> deadlines() const override {
+        if (t_.phase == Phase::round_over) return t_.pause.deadlines();
         std::vector<Deadline> out;
         if (t_.phase != Phase::peek) return out;
         for (Seat s : waiting_of(t_)) out.push_back({"peek", t_.peek_until, s});
@@ -72,8 +75,10 @@ public:
     int min_players() const override { return 2; }
     int max_players() const override { return 6; }
     // 2: ids keyed from the seed, no longer from two draws of the generator (so every shuffle moved);
-    // one peek deadline per seat.
-    int rules_version() const override { return 2; }
+    // one peek deadline per seat. 3: a pause after each round but the last.
+    int rules_version() const override { return 3; }
+
+    Json cards() const override { return card_data(); }
 
     Json own_options() const override {
         return Json::array({

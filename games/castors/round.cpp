@@ -135,19 +135,26 @@ void end_round(Table& t, TimeMs now, Log& log) {
     const bool out_of_rounds = t.rounds_total && t.round >= *t.rounds_total;
     const bool limit_reached = t.score_limit > 0 &&
         std::any_of(t.totals.begin(), t.totals.end(), [&](int total) { return total >= t.score_limit; });
+    t.drawn.reset();
+    t.looked.reset();
     if (out_of_rounds || limit_reached) {
         t.phase = Phase::finished;
-        t.drawn.reset();
-        t.looked.reset();
         log.push_back(entry(now, "castors.game_end", {{"totals", t.totals}, {"winners", lowest(t.totals)}}));
         return;
     }
+    // The revealed rows and the points stay on the table; no peek starts before everyone continues.
+    t.phase = Phase::round_over;
+    t.pause.open(t.players, now);
+}
+
+}  // namespace
+
+void next_round(Table& t, TimeMs now, Log& log) {
+    t.pause.close();
     ++t.round;
     t.dealer = (t.dealer + 1) % t.players;
     start_round(t, now, log);
 }
-
-}  // namespace
 
 void refresh_id(Table& t, Seat seat, int position) { t.rows[seat][position].id = t.ids.next(); }
 
@@ -159,6 +166,7 @@ const char* to_string(Phase phase) {
         case Phase::echanger: return "echanger";
         case Phase::regarder: return "regarder";
         case Phase::looked: return "looked";
+        case Phase::round_over: return "round_over";
         case Phase::finished: return "finished";
     }
     return "finished";

@@ -20,6 +20,9 @@ void confirm_seen(Table& t, Seat seat, TimeMs now, Log& log);
 // The peek deadline passed: the turns start.
 void end_peek(Table& t, TimeMs now, Log& log);
 
+// The round pause is over (everyone continued, or its time ran out): the next round is dealt.
+void next_round(Table& t, TimeMs now, Log& log);
+
 // The current player's turn.
 void take_discard(Table& t, int position, bool knock, TimeMs now, Log& log);
 void draw(Table& t, TimeMs now, Log& log);

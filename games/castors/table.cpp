@@ -75,7 +75,8 @@ std::string check_invariants(const Table& t) {
         std::find(t.seen.begin(), t.seen.end(), false) != t.seen.end()) {
         return "the turns started before the peek ended";
     }
-    if (t.phase != Phase::finished) {
+    if (t.pause.running() != (t.phase == Phase::round_over)) return "a round pause outside round_over";
+    if (!t.revealed()) {
         if (t.knocker && (t.turns_left < 1 || t.turns_left > t.players - 1)) return "wrong number of last turns";
         if (!t.knocker && t.turns_left != 0) return "last turns without a knock";
         if (t.turns > kStallTurnsPerPlayer * t.players + t.players) return "the stall rule did not end the round";
@@ -86,7 +87,7 @@ std::string check_invariants(const Table& t) {
         for (Seat s = 0; s < t.players; ++s) sums[s] += r.points[s];
     }
     if (sums != t.totals) return "totals are not the sum of the rounds";
-    if (t.phase == Phase::finished) {
+    if (t.revealed()) {
         for (const auto& row : t.rows) {
             for (const Slot& slot : row) {
                 if (!is_number(t.face[slot.uid])) return "an action card scored";

@@ -10,6 +10,7 @@
 #include "games/castors/cards.hpp"
 #include "games/core/ids.hpp"
 #include "games/core/rng.hpp"
+#include "games/core/round_pause.hpp"
 
 namespace taol::games::castors {
 
@@ -20,6 +21,7 @@ enum class Phase {
     echanger,  // Échanger was played: choose the two cards
     regarder,  // Regarder was played: choose the card to look at
     looked,    // the current player sees the card it looked at, then ends its turn
+    round_over,  // the rows are revealed and scored; the next round waits until everyone continues
     finished,
 };
 const char* to_string(Phase phase);
@@ -86,6 +88,7 @@ struct Table {
 
     std::vector<int> totals;
     std::vector<RoundResult> history;
+    RoundPause pause;          // round_over: who has continued, until when
 
     Rng rng;
     IdMaker ids;
@@ -94,6 +97,8 @@ struct Table {
 
     Face top_discard() const { return face[static_cast<std::size_t>(discard.back())]; }
     bool knock_allowed() const;
+    // Every row is revealed: between two rounds and at the end.
+    bool revealed() const { return phase == Phase::round_over || phase == Phase::finished; }
     bool peek_open(Seat seat) const { return phase == Phase::peek && !seen[static_cast<std::size_t>(seat)]; }
     bool is_end(int position) const { return position == 0 || position == cards - 1; }
 };

@@ -53,7 +53,7 @@ Json opt(const std::optional<int>& v) { return v ? Json(*v) : Json(nullptr); }
 }  // namespace
 
 bool face_visible(const Table& t, Viewer viewer, Seat seat, int position) {
-    if (t.phase == Phase::finished) return true;  // every row was revealed
+    if (t.revealed()) return true;  // every row was revealed
     if (viewer != seat) return false;
     if (t.peek_open(seat) && t.is_end(position)) return true;
     return t.phase == Phase::looked && t.current == seat && t.looked == position;
@@ -72,7 +72,7 @@ Json view_of(const Table& t, Viewer viewer) {
             row.push_back(card_json(slot, t.face[slot.uid], face_visible(t, viewer, s, p)));
         }
     }
-    const bool running = t.phase != Phase::finished;
+    const bool running = !t.revealed();
     Json view = Json::object();
     view["phase"] = to_string(t.phase);
     view["round"] = t.round;
@@ -110,7 +110,7 @@ std::vector<std::string> secrets_of(const Table& t, Viewer viewer) {
     // Written from the rules again rather than through face_visible(), so that a mistake there
     // shows up as a leak instead of being agreed with.
     const auto allowed = [&](Seat seat, int position) {
-        if (t.phase == Phase::finished) return true;
+        if (t.phase == Phase::round_over || t.phase == Phase::finished) return true;
         if (!viewer || *viewer != seat) return false;
         const bool peeking = t.phase == Phase::peek && !t.seen[seat] && (position == 0 || position == t.cards - 1);
         const bool looking = t.phase == Phase::looked && t.current == seat && t.looked && *t.looked == position;

@@ -85,6 +85,10 @@ public:
     // The game's own options, as PROTOCOL.md describes them (the common ones are added by core).
     virtual Json own_options() const = 0;
 
+    // The game's static data that renderers draw from (card tables, prices, deck composition), as
+    // JSON: pure data, the same whatever the game. Served by GET /api/games/<id> (PROTOCOL.md).
+    virtual Json cards() const { return nullptr; }
+
     // Checks across options that the schema cannot express; options are already complete.
     virtual std::optional<std::string> check_options(const Json& /*options*/, int /*players*/) const {
         return std::nullopt;

@@ -49,26 +49,35 @@ public:
             return illegal("an action must be an object with a \"type\"");
         }
         const std::string type = action.at("type").get<std::string>();
+        if (type == kContinueAction) return apply_continue(seat, action, now);
+        if (t_.phase == Phase::round_over) return illegal("the round is over: continue to start the next one");
         if (type == "set_line") return apply_set_line(seat, action, now);
         if (type == "bet") return apply_bet(seat, action, now);
-        return illegal("unknown action type; Fish Fish knows \"set_line\" and \"bet\"");
+        return illegal("unknown action type; Fish Fish knows \"set_line\", \"bet\" and \"continue\"");
     }
 
-    Applied expire(TimeMs) const override { return Applied{clone(), {}}; }  // no game timers
+    // The only game timer is the pause between rounds.
+    Applied expire(TimeMs at) const override {
+        if (!t_.pause.due(at)) return Applied{clone(), {}};
+        Table next = t_;
+        auto log = next_round(next, t_.pause.until());
+        return Applied{std::make_unique<State>(std::move(next)), std::move(log)};
+    }
 
     Json view(Viewer viewer) const override { return view_of(t_, viewer); }
 
     Json actions(Seat seat) const override { return actions_of(t_, seat); }
 
-    std::vector<Deadline> deadlines() const override { return {}; }
+    std::vector<Deadline> deadlines() const override { return t_.pause.deadlines(); }
 
     std::vector<Seat> waiting_for() const override {
         if (t_.phase == Phase::set_line) return {t_.fisher};
         if (t_.phase == Phase::bet) return {*t_.line->to_bet};
-        return {};
+        return t_.pause.waiting();
     }
 
     std::optional<Json> default_action(Seat seat) const override {
+        if (t_.pause.awaits(seat)) return continue_action();
         if (t_.phase == Phase::set_line && seat == t_.fisher) {
             // A fixed card would tell everyone what the absent Fisher holds: draw it instead.
             return Json{{"type", "set_line"}, {"bait", t_.baits_left.front()}, {"catch", "random"}};
@@ -126,6 +135,15 @@ private:
         return Applied{std::make_unique<State>(std::move(next)), std::move(log)};
     }
 
+    Result<Applied> apply_continue(Seat seat, const Json& action, TimeMs now) const {
+        Table next = t_;
+        auto all = next.pause.accept(seat, action);
+        if (!all) return all.error();
+        std::vector<LogEntry> log;
+        if (all.value()) log = next_round(next, now);
+        return Applied{std::make_unique<State>(std::move(next)), std::move(log)};
+    }
+
     Result<Applied> apply_bet(Seat seat, const Json& action, TimeMs now) const {
         if (seat == t_.fisher) return not_your_turn("the Fisher does not bet");
         if (t_.phase != Phase::bet) return not_your_turn("wait for the Fisher to set a line");
@@ -157,6 +175,15 @@ public:
     std::string_view name() const override { return "Fish Fish"; }
     int min_players() const override { return 2; }
     int max_players() const override { return 8; }
+    // 2: a pause after each round but the last (every seat continues, or 15 s pass).
+    int rules_version() const override { return 2; }
+
+    // The pieces of a round (the baits are an option).
+    Json cards() const override {
+        return {{"catch", {{{"card", to_string(Catch::prise)}, {"copies", kPriseCards}},
+                           {{"card", to_string(Catch::bredouille)}, {"copies", kBredouilleCards}}}},
+                {"lines", kBaitCount}, {"tiles_per_fish", kTilesPerFish}, {"points_per_capture", kPointsPerCapture}};
+    }
 
     Json own_options() const override {
         return Json::array({{{"name", "baits"},

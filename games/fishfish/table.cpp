@@ -61,11 +61,9 @@ void end_round(Table& table, TimeMs now, std::vector<LogEntry>& log) {
         log.push_back(entry(now, "fishfish.game_end", {{"scores", table.scores}, {"winners", winners(table)}}));
         return;
     }
-    ++table.round;
-    table.fisher = (table.fisher + 1) % table.players;  // the role passes to the left
-    table.left = !table.left;
-    start_round(table);
-    log.push_back(entry(now, "fishfish.round_start", {{"round", table.round}, {"fisher", table.fisher}}));
+    // The lines, the Butin boards and the points stay on the table until everyone continues.
+    table.phase = Phase::round_over;
+    table.pause.open(table.players, now);
 }
 
 // Every Fish has had its say on the line: reveal (or not), then go on or end the round.
@@ -115,6 +113,7 @@ const char* to_string(Phase phase) {
     switch (phase) {
         case Phase::set_line: return "set_line";
         case Phase::bet: return "bet";
+        case Phase::round_over: return "round_over";
         case Phase::finished: return "finished";
     }
     return "finished";
@@ -182,6 +181,15 @@ std::vector<LogEntry> place_bet(Table& table, int tiles, TimeMs now) {
     return log;
 }
 
+std::vector<LogEntry> next_round(Table& table, TimeMs now) {
+    table.pause.close();
+    ++table.round;
+    table.fisher = (table.fisher + 1) % table.players;  // the role passes to the left
+    table.left = !table.left;
+    start_round(table);
+    return {entry(now, "fishfish.round_start", {{"round", table.round}, {"fisher", table.fisher}})};
+}
+
 std::vector<Seat> winners(const Table& table) {
     std::vector<Seat> best;
     const int top = *std::max_element(table.scores.begin(), table.scores.end());
@@ -244,7 +252,10 @@ std::string check_invariants(const Table& table) {
     });
     if (round_points != std::accumulate(table.scores.begin(), table.scores.end(), 0)) return "scores do not add up";
     const int done = static_cast<int>(table.rounds.size());
-    if (table.phase == Phase::finished ? done != table.rounds_total : done != table.round - 1) return "round count is wrong";
+    const bool round_done = table.phase == Phase::finished || table.phase == Phase::round_over;
+    if (done != (round_done ? table.round : table.round - 1)) return "round count is wrong";
+    if (table.phase == Phase::finished && done != table.rounds_total) return "the game ended early";
+    if (table.pause.running() != (table.phase == Phase::round_over)) return "a round pause outside round_over";
     return {};
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "games/core/rng.hpp"
+#include "games/core/round_pause.hpp"
 #include "games/core/types.hpp"
 
 namespace taol::games::fishfish {
@@ -18,7 +19,7 @@ constexpr int kBredouilleCards = 3;
 constexpr int kPointsPerCapture = 4;
 
 enum class Catch { prise, bredouille };
-enum class Phase { set_line, bet, finished };
+enum class Phase { set_line, bet, round_over, finished };
 
 const char* to_string(Catch card);
 const char* to_string(Phase phase);
@@ -74,6 +75,7 @@ struct Table {
 
     std::vector<int> scores;
     std::vector<RoundResult> rounds;
+    RoundPause pause;  // round_over: the finished round stays on the table until all continue
 
     const Fish* fish_at(Seat seat) const;
     Fish* fish_at(Seat seat);
@@ -90,6 +92,9 @@ std::vector<LogEntry> set_line(Table& table, int bait, Catch card, TimeMs now);
 
 // The Fish to bet bets `tiles` (0..hand; all of them on the 5th line).
 std::vector<LogEntry> place_bet(Table& table, int tiles, TimeMs now);
+
+// The round pause is over (every seat continued, or its time ran out): the next round starts.
+std::vector<LogEntry> next_round(Table& table, TimeMs now);
 
 // Seats with the highest total.
 std::vector<Seat> winners(const Table& table);

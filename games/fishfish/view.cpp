@@ -102,6 +102,7 @@ Json view_of(const Table& table, Viewer viewer) {
 }
 
 Json actions_of(const Table& table, Seat seat) {
+    if (table.phase == Phase::round_over) return table.pause.actions(seat);
     Json actions = Json::array();
     if (table.phase == Phase::set_line && seat == table.fisher) {
         Json cards = Json::array();

@@ -131,12 +131,29 @@ TEST_CASE("A discarded Ace becomes the top Ace before the win check; the winner 
     CHECK(result.at("hands")[0].at("bhargs") == Json({{"huntress", "bard", "cave", "market"}}));
     CHECK(result.at("hands")[0].at("unbound") == Json({"pact", "author", "desert"}));
 
-    // Both close the summary, then round 2 is dealt by the other seat.
+    // Both close the summary, then round 2 is dealt by the other seat. Each is awaited for 15 s.
     CHECK(won.state->waiting_for() == std::vector<int>{0, 1});
-    const auto one = act(*won.state, 0, {{"type", "ready"}});
+    CHECK(won.state->actions(0) == Json::parse(R"([{"type":"continue"}])"));
+    CHECK(*won.state->default_action(1) == Json{{"type", "continue"}});
+    const auto pause = won.state->deadlines();
+    REQUIRE(pause.size() == 2);
+    for (int s = 0; s < 2; ++s) {
+        CHECK(pause[s].kind == "round_over");
+        CHECK(pause[s].at == kNow + 15'000);
+        CHECK(pause[s].seat == s);
+    }
+    const auto one = act(*won.state, 0, {{"type", "continue"}});
+    CHECK(one.log.empty());
     CHECK(one.state->view(0).at("phase") == "round_over");
-    CHECK_FALSE(one.state->apply(0, {{"type", "ready"}}, kNow).ok());
-    const auto both = act(*one.state, 1, {{"type", "ready"}});
+    CHECK(one.state->view(0).at("result").at("ready") == Json({true, false}));
+    CHECK(one.state->actions(0).empty());
+    CHECK(one.state->deadlines().size() == 1);
+    CHECK_FALSE(one.state->apply(0, {{"type", "continue"}}, kNow).ok());
+    CHECK_FALSE(one.state->apply(1, {{"type", "continue"}, {"now", true}}, kNow).ok());
+    CHECK_FALSE(one.state->apply(1, {{"type", "draw"}, {"from", "deck"}}, kNow).ok());
+    const auto both = act(*one.state, 1, {{"type", "continue"}});
+    CHECK(has_entry(both.log, "bharg.deal"));
+    CHECK(both.state->deadlines().empty());
     const Json next = both.state->view(0);
     CHECK(next.at("phase") == "draw");
     CHECK(next.at("round") == 2);
@@ -145,6 +162,12 @@ TEST_CASE("A discarded Ace becomes the top Ace before the win check; the winner 
     CHECK(next.at("rounds").size() == 1);
     CHECK_FALSE(next.contains("result"));
     CHECK(both.state->check_invariants().empty());
+
+    // Nobody continues: the summary closes itself after 15 s, not a millisecond before.
+    CHECK(one.state->expire(kNow + 14'999).state->view(0).at("phase") == "round_over");
+    const auto timed_out = one.state->expire(kNow + 15'000);
+    CHECK(has_entry(timed_out.log, "bharg.deal"));
+    CHECK(timed_out.state->view(0) == next);
 }
 
 TEST_CASE("The win check uses the hand after the discard and the Ace pile after it") {
@@ -195,7 +218,7 @@ TEST_CASE("The game ends as soon as a player reaches the target") {
     CHECK(won.state->waiting_for().empty());
     CHECK(won.state->actions(0).empty());
     CHECK(hand_size(won.state->view(0).at("result").at("hands")[0]) == 7);
-    const auto after = won.state->apply(0, {{"type", "ready"}}, kNow);
+    const auto after = won.state->apply(0, {{"type", "continue"}}, kNow);
     REQUIRE_FALSE(after.ok());
     CHECK(after.error().code == RuleCode::game_over);
 
@@ -328,7 +351,7 @@ TEST_CASE("Bad actions are refused with a clear error and change nothing") {
     refused(*start, 1, {{"type", 3}}, RuleCode::illegal_action);
     refused(*start, 1, Json::array(), RuleCode::illegal_action);
     refused(*start, 2, {{"type", "draw"}, {"from", "deck"}}, RuleCode::illegal_action);
-    refused(*start, 1, {{"type", "ready"}}, RuleCode::illegal_action);
+    refused(*start, 1, {{"type", "continue"}}, RuleCode::illegal_action);
     CHECK(dump_all(*start) == before);
 
     const auto drawn = act(*start, 1, {{"type", "draw"}, {"from", "deck"}});

@@ -75,15 +75,8 @@ TEST_CASE("The renderer's copy of the card data matches the game's") {
     REQUIRE(from != std::string::npos);
     REQUIRE(to != std::string::npos);
     const Json data = Json::parse(js.substr(from + begin.size(), to - from - begin.size()));
-    Json expected = {{"ingredients", Json::object()}, {"bigoudenes", Json::object()}, {"utensils", Json::array()}};
-    for (const bg::Ingredient& i : bg::ingredients()) {
-        expected["ingredients"][std::string(i.id)] = Json::array(
-            {i.value, i.needs ? Json(bg::to_string(*i.needs)) : Json(nullptr), bg::recipes()[i.recipe].id});
-    }
-    for (const bg::Bigoudene& b : bg::bigoudenes()) {
-        expected["bigoudenes"][std::string(b.id)] = Json::array({bg::recipes()[b.galette].id, bg::recipes()[b.crepe].id});
-    }
-    for (int u = 0; u < bg::kUtensilCount; ++u) expected["utensils"].push_back(bg::to_string(static_cast<bg::Utensil>(u)));
+    Json expected = bg::game().cards();  // what GET /api/games/bigoudenn publishes
+    expected.erase("recipes");           // the renderer computes points in recipePoints()
     CHECK(data == expected);
 }
 

@@ -154,6 +154,11 @@ TEST_CASE("Dealing: three passes from the new First Merchant's left, at most 8 p
     t.act(0, buy(0));
     t.act(1, buy(0));
     t.act(2, buy(0));
+    // The round is over: nothing is dealt, and no bell runs, before everyone continues.
+    CHECK(t.phase() == "round_over");
+    CHECK(t.view().at("merchant") == 0);
+    CHECK(t.view().at("products").at(1) == 1);
+    t.continue_all();
     // Seat 1 is now First Merchant: order 2, 0, 1, 2, (0 full), 1, 2, 1.
     CHECK(t.view().at("merchant") == 1);
     CHECK(t.count(2, "safran") == 1);
@@ -169,6 +174,51 @@ TEST_CASE("Dealing: three passes from the new First Merchant's left, at most 8 p
     CHECK(t.phase() == "bell");
 }
 
+TEST_CASE("After the sale the round's sales stay until everyone continues, or 15 s pass; then the Change and the bell") {
+    Table t(fromage_sale());
+    t.to_sale();
+    t.act(0, sell("fromage", 3));
+    t.act(0, pass());  // no Illusion
+    t.act(1, pass());
+    t.act(2, pass());
+    CHECK(t.view().at("round_sales") == Json::parse(R"([{"seat":0,"product":"fromage","count":3,"price":180}])"));
+    t.act(0, buy(0));
+    t.act(1, buy(0));
+    const auto log = t.act(2, buy(0));
+    const TimeMs ended = t.now;
+    CHECK(log.back().text_key == "carambouille.buy");
+    CHECK(t.phase() == "round_over");
+    CHECK(t.view().at("round") == 1);
+    CHECK(t.view().at("round_sales").size() == 1);
+    CHECK(t.view().at("seller").is_null());
+    CHECK(t.state->waiting_for() == std::vector<Seat>{0, 1, 2});
+    const auto deadlines = t.state->deadlines();
+    REQUIRE(deadlines.size() == 3);
+    for (Seat s = 0; s < 3; ++s) {
+        CHECK(deadlines[s].kind == "round_over");
+        CHECK(deadlines[s].at == ended + 15'000);
+        CHECK(deadlines[s].seat == s);
+        CHECK(taol::games::is_listed(t.state->actions(s), {{"type", "continue"}}));
+        CHECK(*t.state->default_action(s) == Json{{"type", "continue"}});
+    }
+    t.refuse(0, {{"type", "ring"}});
+    t.refuse(0, buy(0));
+    t.act(2, {{"type", "continue"}});
+    t.refuse(2, {{"type", "continue"}});
+    t.expire(ended + 14'999);
+    CHECK(t.phase() == "round_over");
+    // At 15 s: the Change deals, and the next bell runs from then.
+    t.expire(ended + 15'000);
+    CHECK(t.phase() == "bell");
+    CHECK(t.view().at("round") == 2);
+    CHECK(t.view().at("merchant") == 1);
+    CHECK(t.view().at("round_sales").empty());
+    CHECK(t.logged("carambouille.deal"));
+    REQUIRE(t.state->deadlines().size() == 1);
+    CHECK(t.state->deadlines()[0].kind == "bell");
+    CHECK(t.state->deadlines()[0].at == ended + 15'000 + cb::kBellMs);
+}
+
 TEST_CASE("Panier raises the hand limit to 10, 11...") {
     cb::Stacked s;
     s.hands = {{"ail", "ail", "ail", "ail", "ail", "herbes", "herbes", "herbes", "panier", "panier"}, {}, {}};
@@ -182,6 +232,7 @@ TEST_CASE("Panier raises the hand limit to 10, 11...") {
     t.act(0, buy(0));
     t.act(1, buy(0));
     t.act(2, buy(0));
+    t.continue_all();
     // 8 products, limit 11: three more.
     CHECK(t.view().at("products").at(0) == 11);
     CHECK(t.view().at("carambouille").at(0) == 0);
@@ -253,6 +304,7 @@ TEST_CASE("The stall rule: two quiet rounds in a row begin the end") {
         CHECK(t.view().at("last_round") == false);
         t.to_sale();
         for (int k = 0; k < 3; ++k) t.act((t.view().at("merchant").get<int>() + k) % 3, buy(0));
+        t.continue_all();
     }
     CHECK(t.logged("carambouille.stall"));
     CHECK(t.view().at("last_round") == true);

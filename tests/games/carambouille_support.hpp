@@ -106,6 +106,11 @@ struct Table {
         return std::any_of(log.begin(), log.end(), [&](const LogEntry& e) { return e.text_key == key; });
     }
 
+    // Every seat the pause after the sale waits for continues: the Change, then the next bell.
+    void continue_all() {
+        for (Seat s : state->waiting_for()) act(s, {{"type", "continue"}});
+    }
+
     void open_trading() { act(view().at("merchant"), {{"type", "ring"}}); }
     void to_sale() {
         open_trading();

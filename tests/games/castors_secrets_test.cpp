@@ -32,11 +32,11 @@ Json options(int players, const Json& given = nullptr) {
 }
 
 // The cards whose face `viewer` may be shown now, from the rules text (not from view.cpp): the
-// discard pile; every card once the game is over; its two end cards while its peek is open; the
-// card it looks at with Regarder; the card it drew.
+// discard pile; every card once the round or the game is over (every row is revealed); its two
+// end cards while its peek is open; the card it looks at with Regarder; the card it drew.
 std::set<int> may_see(const cs::Table& t, Viewer viewer) {
     std::set<int> out(t.discard.begin(), t.discard.end());
-    const bool over = t.phase == cs::Phase::finished;
+    const bool over = t.phase == cs::Phase::round_over || t.phase == cs::Phase::finished;
     for (Seat s = 0; s < t.players; ++s) {
         for (int p = 0; p < t.cards; ++p) {
             const bool peek = t.phase == cs::Phase::peek && !t.seen[s] && (p == 0 || p == t.cards - 1);
@@ -129,7 +129,7 @@ void check_step(const GameState& state, const Event& e, const Outcome& real, int
         return;
     }
     const cs::Table& after = *cs::table_of(*real.state);
-    if (after.round != before.round || after.phase == cs::Phase::finished) {
+    if (after.round != before.round || after.revealed()) {
         // Every row is revealed: the log holds what the view's history now shows to all.
         for (const LogEntry& entry : real.log) {
             if (entry.text_key != "castors.round_end") continue;

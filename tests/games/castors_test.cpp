@@ -362,8 +362,30 @@ TEST_CASE("castors: knocking waits for a full turn of the table, then everyone e
         CHECK(p.refuse(s, {{"type", "discard"}, {"knock", true}}).find("already knocked") != std::string::npos);
         p.act(s, {{"type", "discard"}});
     }
-    // Seat 2's turn was the last: the round is over and the next one starts, dealt by seat 0.
+    // Seat 2's turn was the last: the round is over. Its reveal stays on the table, and no peek
+    // starts before everyone continues.
     CHECK(p.logged("castors.round_end"));
+    const TimeMs ended = p.now - 100;
+    CHECK(p.view(0).at("phase") == "round_over");
+    CHECK(p.view(0).at("round") == 1);
+    CHECK(p.view(0).at("current").is_null());
+    CHECK_FALSE(p.view(0).at("can_knock"));
+    CHECK(faces_shown(p.view(std::nullopt)) == 16);
+    CHECK(p.s->waiting_for() == std::vector<Seat>{0, 1, 2, 3});
+    REQUIRE(p.s->deadlines().size() == 4);
+    for (const auto& d : p.s->deadlines()) {
+        CHECK(d.kind == "round_over");
+        CHECK(d.at == ended + 15'000);
+    }
+    p.refuse(0, {{"type", "draw"}});
+    p.refuse(0, {{"type", "seen"}});
+    for (Seat s = 0; s < 3; ++s) p.act(s, {{"type", "continue"}});
+    CHECK(p.refuse(1, {{"type", "continue"}}).find("already") != std::string::npos);
+    CHECK(p.s->waiting_for() == std::vector<Seat>{3});
+    CHECK(p.view(0).at("phase") == "round_over");
+    // The last one continues: the next round starts, dealt by seat 0, its peek from now.
+    p.act(3, {{"type", "continue"}});
+    CHECK(p.logged("castors.round_start"));
     CHECK(p.view(0).at("round") == 2);
     CHECK(p.view(0).at("phase") == "peek");
     CHECK(p.view(0).at("dealer") == 0);
@@ -371,6 +393,22 @@ TEST_CASE("castors: knocking waits for a full turn of the table, then everyone e
     CHECK(p.view(0).at("knocker").is_null());
     CHECK(p.view(0).at("history").size() == 1);
     CHECK(p.s->deadlines().at(0).at == p.now - 100 + 10'000);
+}
+
+TEST_CASE("castors: the pause after a round ends by itself after 15 s, and only then does the peek start") {
+    Play p = stacked(2, {{1, 1, 1, 1}, {2, 2, 2, 2}}, 0, {}, {{"rounds", 2}});
+    p.all_seen();
+    while (p.t().phase != cs::Phase::round_over) p.play_default(true);
+    const TimeMs ended = p.now - 100;
+    p.act(0, {{"type", "continue"}});
+    CHECK(p.s->expire(ended + 14'999).state->view(0).at("phase") == "round_over");
+    auto later = p.s->expire(ended + 15'000);
+    const cs::Table& next = *cs::table_of(*later.state);
+    CHECK(next.phase == cs::Phase::peek);
+    CHECK(next.round == 2);
+    CHECK(next.peek_until == ended + 15'000 + 10'000);
+    CHECK(later.log.at(0).text_key == "castors.round_start");
+    CHECK(later.state->check_invariants().empty());
 }
 
 TEST_CASE("castors: at the end of a round every row is revealed and action cards replaced") {

@@ -57,6 +57,9 @@ TEST_CASE("A line with no bet keeps its card hidden from everyone for ever") {
         t->act(1, bet(2));
         t->act(2, bet(2));
     }
+    CHECK(a.view().at("phase") == "round_over");
+    same_for_all();
+    for (Match* t : {&a, &b}) t->continue_all();
     CHECK(a.view().at("round") == 2);
     same_for_all();
     for (Match* t : {&a, &b}) t->play_defaults();

@@ -80,11 +80,21 @@ struct Match {
         REQUIRE(state->finished());
     }
 
-    // The Fisher sets the lowest bait as Bredouille and every Fish bets all: the round ends.
+    // Every seat the round pause waits for continues: the next round starts.
+    std::vector<LogEntry> continue_all() {
+        std::vector<LogEntry> last;
+        for (Seat s : state->waiting_for()) last = act(s, {{"type", "continue"}});
+        return last;
+    }
+
+    // The Fisher sets the lowest bait as Bredouille and every Fish bets all: the round ends (if
+    // it had not already), and everyone continues.
     void all_in_round() {
-        const Seat fisher = view().at("fisher");
-        act(fisher, set_line(view().at("baits_left").at(0), "bredouille"));
-        while (view().at("phase") == "bet") act(to_bet(), bet(fish(to_bet()).at("tiles")));
+        if (view().at("phase") == "set_line") {
+            act(view().at("fisher"), set_line(view().at("baits_left").at(0), "bredouille"));
+            while (view().at("phase") == "bet") act(to_bet(), bet(fish(to_bet()).at("tiles")));
+        }
+        if (view().at("phase") == "round_over") continue_all();
     }
 
     Json fish(Seat seat) const {

@@ -69,6 +69,8 @@ TEST_CASE("Ninon's example: one tile on slot 3 and two on slot 2 score 7") {
     CHECK(end->params == Json{{"round", 1}, {"points", {32, 7, 3, 0}}});
     CHECK(t.view().at("scores") == Json::array({32, 7, 3, 0}));
     CHECK(t.view().at("rounds") == Json::parse(R"([{"fisher":0,"points":[32,7,3,0]}])"));
+    CHECK(t.view().at("phase") == "round_over");
+    t.continue_all();
     CHECK(t.view().at("round") == 2);
     CHECK(t.view().at("fisher") == 1);
 }
@@ -87,11 +89,65 @@ TEST_CASE("Once both Prise are revealed the round ends with the rest on the high
     std::vector<std::string> keys;
     for (const LogEntry& e : log) keys.push_back(e.text_key);
     CHECK(keys == std::vector<std::string>{"fishfish.bet", "fishfish.reveal_prise", "fishfish.early_end",
-                                           "fishfish.round_end", "fishfish.round_start"});
+                                           "fishfish.round_end"});
     CHECK(log[2].params == Json{{"bait", 3}});  // 5 and 4 are used: 3 is the highest left
     // Fisher 2 tiles × 4; seats 1 and 2 put 3 tiles on slot 3; seat 3 its 4 tiles.
     CHECK(log[3].params.at("points") == Json::array({8, 9, 9, 12}));
-    CHECK(log[4].params == Json{{"round", 2}, {"fisher", 1}});
+    const auto next = t.continue_all();
+    REQUIRE(next.size() == 1);
+    CHECK(next[0].text_key == "fishfish.round_start");
+    CHECK(next[0].params == Json{{"round", 2}, {"fisher", 1}});
+}
+
+TEST_CASE("After a round its lines and points stay until everyone continues, or 15 s pass") {
+    Match t(3, 0);
+    t.act(0, set_line(5, "prise"));
+    t.act(1, bet(4));
+    const auto log = t.act(2, bet(4));
+    const taol::games::TimeMs ended = t.now;
+    CHECK(log.back().text_key == "fishfish.round_end");
+    const Json paused = t.view();
+    CHECK(paused.at("phase") == "round_over");
+    CHECK(paused.at("round") == 1);
+    CHECK(paused.at("fisher") == 0);
+    CHECK(paused.at("line").is_null());
+    CHECK(paused.at("lines").at(0).at("catch") == "prise");
+    CHECK(paused.at("captured") == 8);
+    CHECK(paused.at("rounds").size() == 1);
+    // Everyone, the Fisher included, is awaited; nothing else may be played meanwhile.
+    CHECK(t.state->waiting_for() == std::vector<Seat>{0, 1, 2});
+    for (Seat s = 0; s < 3; ++s) {
+        CHECK(t.state->actions(s) == Json::parse(R"([{"type":"continue"}])"));
+        CHECK(*t.state->default_action(s) == Json{{"type", "continue"}});
+    }
+    const auto deadlines = t.state->deadlines();
+    REQUIRE(deadlines.size() == 3);
+    for (Seat s = 0; s < 3; ++s) {
+        CHECK(deadlines[s].kind == "round_over");
+        CHECK(deadlines[s].at == ended + 15'000);
+        CHECK(deadlines[s].seat == s);
+    }
+    t.refuse(0, set_line(4, "bredouille"), RuleCode::illegal_action);
+    t.refuse(1, bet(0), RuleCode::illegal_action);
+    t.refuse(1, {{"type", "continue"}, {"tiles", 1}}, RuleCode::illegal_action);
+    CHECK(t.act(1, {{"type", "continue"}}).empty());
+    t.refuse(1, {{"type", "continue"}}, RuleCode::illegal_action);
+    CHECK(t.state->waiting_for() == std::vector<Seat>{0, 2});
+    CHECK(t.state->deadlines().size() == 2);
+    CHECK(t.view() == paused);  // who has continued is in waiting_for, not in the view
+
+    // Nobody else continues: at 15 s the next round starts by itself.
+    CHECK(t.state->expire(ended + 14'999).state->view(std::nullopt) == paused);
+    auto later = t.state->expire(ended + 15'000);
+    REQUIRE(later.log.size() == 1);
+    CHECK(later.log[0].text_key == "fishfish.round_start");
+    CHECK(later.log[0].at == ended + 15'000);
+    const Json next = later.state->view(std::nullopt);
+    CHECK(next.at("phase") == "set_line");
+    CHECK(next.at("round") == 2);
+    CHECK(next.at("fisher") == 1);
+    CHECK(later.state->deadlines().empty());
+    CHECK(later.state->check_invariants().empty());
 }
 
 TEST_CASE("A Prise discarded unseen does not end the round") {
@@ -207,6 +263,7 @@ TEST_CASE("When every Fish has bet all its tiles the round ends at once") {
     const auto log = t.act(0, bet(4));
     CHECK(log.at(2).text_key == "fishfish.round_end");
     CHECK(log.at(2).params.at("points") == Json::array({12, 0, 12}));
+    t.continue_all();
     CHECK(t.view().at("fisher") == 2);
     CHECK(t.view().at("direction") == "right");
     CHECK(t.view().at("bet_order") == Json::array({1, 0}));
@@ -244,7 +301,7 @@ TEST_CASE("The baits option sets the Fisher's hand and the Butin slots") {
     t.act(1, bet(0));
     const auto log = t.act(2, bet(1));
     CHECK(log.at(2).params == Json{{"bait", 5}});  // highest left of {1, 5}
-    CHECK(t.log.back().params.at("round") == 2);
+    CHECK(t.view().at("phase") == "round_over");
     // Fisher: 3 tiles. Seat 1: 2 on 9 and 1 on 5. Seat 2: 2 on 5.
     CHECK(t.state->view(std::nullopt).at("scores") == Json::array({12, 23, 10}));
 }

@@ -2,6 +2,12 @@
 // walls, and the metrics.
 #include <catch2/catch.hpp>
 
+#include <brotli/decode.h>
+#include <zlib.h>
+
+#include <filesystem>
+#include <fstream>
+
 #include "games/registry.hpp"
 #include "tests/server/live_server.hpp"
 #include "tests/server/ws_client.hpp"
@@ -140,4 +146,160 @@ TEST_CASE("Rooms API: a room's public summary, and its replay only once a game i
     const HttpReply page = http_get(port, "/replay/" + code);
     CHECK(page.status == 200);
     CHECK(page.body.find("<title>Taol</title>") != std::string::npos);
+}
+
+namespace {
+
+std::string gunzip(const std::string& data) {
+    z_stream z{};
+    REQUIRE(inflateInit2(&z, 15 + 16) == Z_OK);
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+    z.avail_in = static_cast<uInt>(data.size());
+    std::string out;
+    char chunk[16384];
+    int result = Z_OK;
+    while (result == Z_OK) {
+        z.next_out = reinterpret_cast<Bytef*>(chunk);
+        z.avail_out = sizeof chunk;
+        result = inflate(&z, Z_NO_FLUSH);
+        out.append(chunk, sizeof chunk - z.avail_out);
+    }
+    inflateEnd(&z);
+    CHECK(result == Z_STREAM_END);
+    return out;
+}
+
+std::string unbrotli(const std::string& data) {
+    BrotliDecoderState* state = BrotliDecoderCreateInstance(nullptr, nullptr, nullptr);
+    std::size_t in_left = data.size();
+    const auto* in = reinterpret_cast<const std::uint8_t*>(data.data());
+    std::string out;
+    BrotliDecoderResult result = BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT;
+    while (result == BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT) {
+        std::uint8_t chunk[16384];
+        std::uint8_t* next = chunk;
+        std::size_t out_left = sizeof chunk;
+        result = BrotliDecoderDecompressStream(state, &in_left, &in, &out_left, &next, nullptr);
+        out.append(reinterpret_cast<char*>(chunk), sizeof chunk - out_left);
+    }
+    BrotliDecoderDestroyInstance(state);
+    CHECK(result == BROTLI_DECODER_RESULT_SUCCESS);
+    return out;
+}
+
+void write_file(const std::filesystem::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+
+// A script that compresses well, like the client's own.
+std::string script(int lines) {
+    std::string text;
+    for (int i = 0; i < lines; ++i) text += "export const line" + std::to_string(i) + " = 'la galette saucisse';\n";
+    return text;
+}
+
+using Headers = std::vector<std::pair<std::string, std::string>>;
+
+}  // namespace
+
+TEST_CASE("Static files come compressed when the client takes it, with an ETag: a second load is a 304") {
+    LiveServer live;
+    const auto port = live.port();
+    const std::string text = script(400);
+    write_file(live.dir() / "web" / "js" / "big.js", text);
+
+    const HttpReply gz = http_request(port, "/js/big.js", Headers{{"Accept-Encoding", "gzip, deflate"}});
+    CHECK(gz.status == 200);
+    CHECK(gz.content_type == "text/javascript; charset=utf-8");
+    CHECK(gz.header("content-encoding") == "gzip");
+    CHECK(gz.header("vary") == "Accept-Encoding");
+    CHECK(gz.header("cache-control") == "no-cache");
+    CHECK(gz.body.size() < text.size() / 4);
+    CHECK(gunzip(gz.body) == text);
+    const std::string etag = gz.header("etag");
+    CHECK(etag.size() > 4);
+    CHECK(etag.front() == '"');
+
+    const HttpReply br = http_request(port, "/js/big.js", Headers{{"Accept-Encoding", "gzip, deflate, br"}});
+    CHECK(br.header("content-encoding") == "br");
+    CHECK(unbrotli(br.body) == text);
+    CHECK(br.header("etag") != etag);  // each encoding is its own representation
+
+    const HttpReply plain = http_get(port, "/js/big.js");
+    CHECK(plain.header("content-encoding").empty());
+    CHECK(plain.header("vary") == "Accept-Encoding");
+    CHECK(plain.body == text);
+    CHECK(http_request(port, "/js/big.js", Headers{{"Accept-Encoding", "gzip;q=0, br;q=0"}}).body == text);
+
+    // The second load: the browser shows the tag it holds, and gets no body.
+    for (const std::string& held : {etag, br.header("etag"), plain.header("etag"), "W/" + etag, "\"other\", " + etag}) {
+        INFO(held);
+        const HttpReply again = http_request(port, "/js/big.js", Headers{{"Accept-Encoding", "gzip"}, {"If-None-Match", held}});
+        CHECK(again.status == 304);
+        CHECK(again.body.empty());
+        CHECK(again.header("etag") == etag);
+        CHECK(again.header("vary") == "Accept-Encoding");
+    }
+    CHECK(http_request(port, "/js/big.js", Headers{{"If-None-Match", "\"other\""}}).status == 200);
+
+    // HEAD says what GET would send, without the body.
+    const HttpReply head = http_request(port, "/js/big.js", Headers{{"Accept-Encoding", "gzip"}}, boost::beast::http::verb::head);
+    CHECK(head.status == 200);
+    CHECK(head.body.empty());
+    CHECK(head.header("content-length") == std::to_string(gz.body.size()));
+    CHECK(head.header("content-encoding") == "gzip");
+    CHECK(head.header("etag") == etag);
+    CHECK(http_request(port, "/js/big.js", Headers{{"If-None-Match", etag}}, boost::beast::http::verb::head).status == 304);
+
+    // A new version of the file: a new tag, and the old one no longer matches.
+    write_file(live.dir() / "web" / "js" / "big.js", script(401));
+    const HttpReply changed = http_request(port, "/js/big.js", Headers{{"Accept-Encoding", "gzip"}, {"If-None-Match", etag}});
+    CHECK(changed.status == 200);
+    CHECK(changed.header("etag") != etag);
+    CHECK(gunzip(changed.body) == script(401));
+
+    // Room links are the same page, the same tag.
+    const HttpReply index = http_get(port, "/");
+    CHECK(http_request(port, "/r/ABCD2345", Headers{{"If-None-Match", index.header("etag")}}).status == 304);
+}
+
+TEST_CASE("What comes compressed already is never compressed again") {
+    LiveServer live;
+    std::string image = "\x89PNG\r\n\x1a\n";
+    image += std::string(4000, 'A');  // compressible bytes, but a PNG is sent as it is
+    write_file(live.dir() / "web" / "logo.png", image);
+    const HttpReply png = http_request(live.port(), "/logo.png", Headers{{"Accept-Encoding", "gzip, br"}});
+    CHECK(png.status == 200);
+    CHECK(png.content_type == "image/png");
+    CHECK(png.header("content-encoding").empty());
+    CHECK(png.header("vary").empty());
+    CHECK(png.body == image);
+    CHECK(http_request(live.port(), "/logo.png", Headers{{"If-None-Match", png.header("etag")}}).status == 304);
+    // A file too small to gain anything goes as it is too.
+    const HttpReply tiny = http_request(live.port(), "/js/app.js", Headers{{"Accept-Encoding", "gzip, br"}});
+    CHECK(tiny.header("content-encoding").empty());
+    CHECK(tiny.body == "export const answer = 42;\n");
+}
+
+TEST_CASE("The games list and each game's entry with its card data, compressed and tagged") {
+    LiveServer live;
+    const HttpReply list = http_request(live.port(), "/api/games", Headers{{"Accept-Encoding", "gzip"}});
+    CHECK(list.status == 200);
+    CHECK(list.content_type == "application/json");
+    CHECK(list.header("content-encoding") == "gzip");
+    const Json games = Json::parse(gunzip(list.body));
+    REQUIRE(games.size() == taol::games::all_games().size());
+    CHECK(http_request(live.port(), "/api/games", Headers{{"If-None-Match", list.header("etag")}}).status == 304);
+    for (const taol::games::Game* game : taol::games::all_games()) {
+        INFO(game->id());
+        const HttpReply one = http_get(live.port(), "/api/games/" + std::string(game->id()));
+        CHECK(one.status == 200);
+        Json entry = Json::parse(one.body);
+        CHECK(entry.at("cards") == game->cards());
+        CHECK(entry.at("cards").is_object());
+        entry.erase("cards");
+        // Otherwise the same entry as in the list.
+        CHECK(std::find(games.begin(), games.end(), entry) != games.end());
+    }
+    const HttpReply none = http_get(live.port(), "/api/games/dames");
+    CHECK(none.status == 404);
+    CHECK(Json::parse(none.body).at("error") == "game_not_found");
 }

@@ -239,3 +239,26 @@ TEST_CASE("Replaying the journal rebuilds the same room") {
     }
     CHECK(replayed->deadlines().size() == live.deadlines().size());
 }
+
+TEST_CASE("What the room plays for a seat says so in the log: auto turn or absent, never for a player's own move") {
+    Table t;
+    t.seat_and_start(2, at(0), Json{{"window_seconds", 0}, {"turns", 3}, {"turn_seconds", 20}, {"absent_seconds", 10}});
+    t.act("a", bet(1), at(1'000));             // a's own move
+    t.room().tick(when(21'000));                // b's turn clock runs out: the room passes for it
+    t.room().disconnect("a", t.peer("a").get(), when(21'500));
+    t.room().tick(when(31'500));                // a is away (before its turn clock runs out): the room passes for it
+    const auto& log = t.room().log();
+    std::vector<std::pair<std::string, Json>> seen;
+    for (const auto& entry : log) seen.emplace_back(entry.text_key, entry.params.value("auto", Json()));
+    CHECK(seen == std::vector<std::pair<std::string, Json>>{{"fake.bet", nullptr}, {"fake.note", nullptr},
+                                                             {"fake.pass", "turn"}, {"fake.note", "turn"},
+                                                             {"fake.pass", "absent"}, {"fake.note", "absent"}});
+    // On the wire, in b's snapshot: the public entry and b's own private one are marked.
+    const Json sent = t.peer("b")->last("snapshot").at("log");
+    CHECK(sent.at(0).at("params").at("auto") == "absent");
+    // The journal replays to the same log, the marks included.
+    auto again = taol::server::Room::replay(taol::server::RoomSetup{"ABCDEFGH", &fake_game(), fake_options(), kT0},
+                                            t.journal());
+    REQUIRE(again->log().size() == log.size());
+    for (std::size_t i = 0; i < log.size(); ++i) CHECK(again->log()[i].params == log[i].params);
+}

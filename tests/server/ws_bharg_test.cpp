@@ -80,7 +80,7 @@ void check_refusals_in_draw(WsClient& player, WsClient& other, std::int64_t rev)
     CHECK(is_error(act(player, {{"type", "draw"}, {"from", "aces"}}, rev), "illegal_action"));
     CHECK(is_error(act(player, {{"type", "draw"}}, rev), "illegal_action"));
     CHECK(is_error(act(player, {{"type", "draw"}, {"from", "deck"}, {"cards", 2}}, rev), "illegal_action"));
-    CHECK(is_error(act(player, {{"type", "ready"}}, rev), "illegal_action"));
+    CHECK(is_error(act(player, {{"type", "continue"}}, rev), "illegal_action"));
     const Json not_an_object = player.request({{"type", "act"}, {"action", 42}});
     CHECK((is_error(not_an_object, "bad_request") || is_error(not_an_object, "illegal_action")));
 }
@@ -235,7 +235,7 @@ TEST_CASE("Two players and a spectator play a whole game of Bharg over WebSocket
         const Json& after = answer.at("view");
         if (!ready_twice && phase == "round_over" && after.at("phase") == "round_over") {
             ready_twice = true;  // a summary is closed once (when the game has a second round)
-            CHECK(is_error(act(player, {{"type", "ready"}}, rev), "illegal_action"));
+            CHECK(is_error(act(player, {{"type", "continue"}}, rev), "illegal_action"));
             CHECK(is_error(act(other, {{"type", "discard"}, {"card", "sea"}}, rev), "illegal_action"));
         }
         // A round ends on a discard (won, or the turn limit) or on a draw (the deck ran out).

@@ -195,12 +195,15 @@ public:
         REQUIRE(this->view().at("phase") == "trading");
     }
 
-    // Every seller ends its sale turn without selling or buying, up to the next round's bell.
+    // Every seller ends its sale turn without selling or buying, and everyone continues after
+    // the round, up to the next round's bell.
     void skip_sale() {
         for (int turns = 0; view().at("phase") == "sale"; ++turns) {
             REQUIRE(turns < kPlayers);
             act(view().at("seller").get<int>(), {{"type", "buy"}, {"count", 0}});
         }
+        REQUIRE(view().at("phase") == "round_over");
+        for (int seat = 0; seat < kPlayers; ++seat) act(seat, {{"type", "continue"}});
         REQUIRE(view().at("phase") == "bell");
     }
 

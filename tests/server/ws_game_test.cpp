@@ -67,7 +67,8 @@ TEST_CASE("Three players and a spectator play Fish Fish over WebSocket, whatever
         REQUIRE(steps < 400);
         const Json table = s.snapshot(rev);
         if (table.at("status") == "finished") break;
-        REQUIRE(table.at("waiting_for").size() == 1);
+        // One seat at a time, or every seat after a round (each continues).
+        REQUIRE_FALSE(table.at("waiting_for").empty());
         const int seat = table.at("waiting_for").at(0);
         WsClient& player = *seats[seat];
         const Json own = player.snapshot(rev);

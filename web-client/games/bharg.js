@@ -6,6 +6,7 @@
 import { h, clear } from '/js/dom.js';
 import { tip } from '/js/tips.js';
 import { card, cardBack, cardName, suitIcon } from '/games/bharg-cards.js';
+import { continueBar } from '/js/round-pause.js';
 
 const PLAYING = new Set(['draw', 'discard']);
 
@@ -28,7 +29,7 @@ export function prompt(snap, ctx) {
   const v = snap.view || {};
   if (findAction(snap, 'draw')) return ctx.gt(findAction(snap, 'draw', 'discard') ? 'ui.prompt_draw' : 'ui.prompt_draw_deck');
   if (findAction(snap, 'discard')) return ctx.gt('ui.prompt_discard');
-  if (findAction(snap, 'ready')) return ctx.gt('ui.prompt_ready');
+  if (findAction(snap, 'continue')) return ctx.gt('ui.prompt_ready');
   if (PLAYING.has(v.phase)) return ctx.gt('ui.prompt_wait_turn', { name: ctx.seatName(v.turn) });
   if (v.phase === 'round_over') return ctx.gt('ui.prompt_wait_ready', { names: notReady(v).map((s) => ctx.seatName(s)).join(', ') });
   return null;
@@ -193,6 +194,8 @@ function resultPanel(v, ctx, snap) {
       h('span', { class: 'bh-bharg-word' }, ctx.gt('ui.bharg_shout')),
       h('span', {}, ctx.gt('ui.result_won', { name: ctx.seatName(r.winner), points: r.points })))
     : h('div', { class: 'bh-void', role: 'status' }, ctx.gt(`ui.result_${r.reason}`)));
+  // "Continuer" (and its 15 s) first, where it is seen without scrolling; then both hands.
+  if (v.phase === 'round_over') panel.append(continueBar(snap, ctx, { key: 'bh-ready', cls: 'bh-buttons' }));
   panel.append(h('p', { class: 'bh-note' }, v.top_ace
     ? [ctx.gt('ui.ace_binds'), ' ', aceSuits.map((s) => h('span', { class: 'bh-suit-name' }, suitIcon(s, 16), ctx.gt(`suits.${s}`)))]
     : ctx.gt('ui.no_ace')));
@@ -208,15 +211,6 @@ function resultPanel(v, ctx, snap) {
           ? ctx.gt('ui.gives', { n: arr.unbound_value ?? 0 })
           : ctx.gt('ui.score_of', { n: score(v, seat), target: v.target }))),
       arranged(arr, ctx, { aceSuits, testid: 'revealed-hand' })));
-  }
-  const ready = findAction(snap, 'ready');
-  if (ready) {
-    panel.append(h('div', { class: 'bh-buttons' }, h('button', {
-      class: 'primary big', disabled: ctx.pending, dataset: { act: 'ready', key: 'bh-ready' },
-      onclick: () => ctx.send(ready),
-    }, ctx.gt('ui.ready'))));
-  } else if (v.phase === 'round_over') {
-    panel.append(h('p', { class: 'bh-note' }, ctx.gt('ui.prompt_wait_ready', { names: notReady(v).map((s) => ctx.seatName(s)).join(', ') })));
   }
   return panel;
 }

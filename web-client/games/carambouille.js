@@ -7,10 +7,11 @@
 // server's view is drawn as it is: the client never guesses a hidden card.
 import { h, clear } from '/js/dom.js';
 import { logText } from '/js/i18n.js';
-import { card, bellIcon } from '/games/carambouille-cards.js';
+import { card, cardName, bellIcon } from '/games/carambouille-cards.js';
 import { tradingSquare, freshDraft, listed } from '/games/carambouille-trade.js';
 import { saleSquare } from '/games/carambouille-sale.js';
 import { stall, myStall } from '/games/carambouille-stalls.js';
+import { continueBar, pausePrompt } from '/js/round-pause.js';
 
 const FEED = new Set(['offer', 'trade', 'lie', 'offer_closed', 'refuse', 'persuasion', 'persuasion_end', 'trading_open', 'trading_closed', 'panier']);
 
@@ -92,8 +93,22 @@ export function prompt(snap, ctx) {
       if (mine('buy')) return ctx.gt('ui.prompt_sell');
       return ctx.gt(v.phase === 'final_sale' ? 'ui.prompt_final' : 'ui.prompt_wait_seller', { name: name(v.seller) });
     }
+    case 'round_over': return pausePrompt(snap, ctx);
     default: return null;
   }
+}
+
+// Between the sale and the Change: the round's sales, and "Continuer".
+function roundOverSquare(snap, ctx) {
+  const v = snap.view || {};
+  const sales = v.round_sales || [];
+  return h('section', { class: 'cr-round-over', dataset: { testid: 'round-summary', round: String(v.round) } },
+    h('p', { class: 'cr-round-over-title' }, ctx.gt('ui.round_over', { round: v.round })),
+    sales.length
+      ? h('ul', { class: 'cr-round-sales' }, sales.map((s) => h('li', {}, ctx.seatBadge(s.seat), ' ',
+        ctx.gt('ui.round_sale', { count: s.count, product: cardName(s.product, ctx), price: s.price }))))
+      : h('p', { class: 'cr-note' }, ctx.gt('ui.round_no_sale')),
+    continueBar(snap, ctx, { key: 'cr-continue' }));
 }
 
 // The countdown of the prompt line: the trading time while trading runs.
@@ -213,6 +228,7 @@ export function render(root, snap, ctx) {
   if (v.phase === 'bell') square.append(bellSquare(snap, ctx));
   if (v.phase === 'trading' || v.phase === 'closing') square.append(tradingSquare(snap, ctx, logContext((ctx.state.feed || []).slice().reverse()).reverse().map(feedLine)));
   if (v.phase === 'sale' || v.phase === 'final_sale') square.append(saleSquare(snap, ctx));
+  if (v.phase === 'round_over') square.append(roundOverSquare(snap, ctx));
   if (v.phase === 'finished') square.append(h('p', { class: 'cr-note' }, ctx.gt('ui.finished')));
   root.append(h('div', { class: ['cr', seated ? 'seated' : 'watching'], style: { '--others': String(others.length) } },
     topBar(v, ctx),

@@ -1,12 +1,14 @@
 // Gang de castors: every player's row of face-down cards (the others' compact at the top, the
 // viewer's own at the bottom), in the middle the draw and discard piles, the drawn card (its face
-// for the drawer only), the action cards' flows and the knock; during the peek and at the end the
-// middle shows the reveal of the last round; the score sheet folds into the top strip. The face of
-// a card is drawn only when the view gives it: the client never remembers a hidden value. Cards
-// get fresh ids when they turn face down, so their travels come from the facts of the log.
+// for the drawer only), the action cards' flows and the knock; between two rounds, during the
+// peek and at the end the middle shows the reveal of the last round (with "Continuer" between
+// rounds); the score sheet folds into the top strip. The face of a card is drawn only when the
+// view gives it: the client never remembers a hidden value. Cards get fresh ids when they turn
+// face down, so their travels come from the facts of the log.
 import { h, clear, svg } from '/js/dom.js';
 import { tip } from '/js/tips.js';
 import { card, faceName, isAction } from '/games/castors-cards.js';
+import { continueBar, pausePrompt } from '/js/round-pause.js';
 
 // A knuckle rapping on the table.
 const KNOCK = '<svg viewBox="0 0 24 24" width="20" height="20"><path d="M6 13h12v6H6z" fill="currentColor" opacity=".35"/><path d="M8 13V7a2 2 0 0 1 4 0v6M12 12V6a2 2 0 0 1 4 0v7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/><path d="M2 21h20M4 4l2 2M20 4l-2 2" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>';
@@ -64,6 +66,7 @@ export function prompt(snap, ctx) {
     return ctx.gt('ui.prompt_wait_peek');
   }
   if (v.phase === 'finished') return null;
+  if (v.phase === 'round_over') return pausePrompt(snap, ctx);
   const last = v.knocker !== null && v.knocker !== undefined ? ` ${ctx.gt('ui.last_turn_short')}` : '';
   if (!mine) {
     const key = { drawn: 'ui.prompt_other_drawn', echanger: 'ui.prompt_other_echanger', regarder: 'ui.prompt_other_regarder', looked: 'ui.prompt_other_looked' }[v.phase] || 'ui.prompt_other_turn';
@@ -143,7 +146,7 @@ function reveal(last, ctx) {
 // One position of a row: a button when clicking it sends or prepares an action.
 function slot(v, seat, p, c, ctx, snap, isMe) {
   const st = ctx.state;
-  const glimpse = c.face !== undefined && v.phase !== 'finished';
+  const glimpse = c.face !== undefined && v.phase !== 'finished' && v.phase !== 'round_over';
   const face = card(c.face, ctx, { class: glimpse ? 'glimpse' : null, small: !isMe });
   let act = null;
   let onclick = null;
@@ -278,7 +281,7 @@ function middle(v, ctx, snap) {
 }
 
 function banner(v, ctx) {
-  if (v.knocker === null || v.knocker === undefined || v.phase === 'finished') return null;
+  if (v.knocker === null || v.knocker === undefined || v.phase === 'finished' || v.phase === 'round_over') return null;
   return h('div', { class: 'cb-banner', role: 'status', dataset: { testid: 'last-turn' } },
     ctx.gt(v.stalled ? 'ui.last_turn_stalled' : 'ui.last_turn', { name: ctx.seatName(v.knocker), n: v.turns_left }));
 }
@@ -325,13 +328,17 @@ export function render(root, snap, ctx) {
   board.append(h('div', { class: 'cb-top' },
     h('span', { class: 'cb-round' }, roundLabel(v, ctx)),
     v.score_limit ? h('span', { class: 'cb-limit' }, ctx.gt('ui.score_limit', { n: v.score_limit })) : null,
-    v.phase !== 'peek' && v.phase !== 'finished' ? tip(h('span', { class: 'cb-turns' }, ctx.gt('ui.turns', { n: v.turns + 1, max: v.stall_turns })), ctx.gt('ui.turns_tip', { max: v.stall_turns })) : null,
+    v.phase !== 'peek' && v.phase !== 'finished' && v.phase !== 'round_over' ? tip(h('span', { class: 'cb-turns' }, ctx.gt('ui.turns', { n: v.turns + 1, max: v.stall_turns })), ctx.gt('ui.turns_tip', { max: v.stall_turns })) : null,
     sheet ? h('details', { class: 'cb-sheet-box', dataset: { testid: 'score-sheet' } }, h('summary', { dataset: { key: 'cb-sheet' } }, ctx.gt('ui.score_sheet')), h('div', { class: 'cb-pop' }, sheet)) : null,
     banner(v, ctx)));
   // On a small phone the others' rows may scroll in their own box (Échanger's targets included).
   board.append(h('div', { class: 'cb-others', dataset: { region: 'others', scrollList: '' } }, order.map((s) => rowArea(v, s, ctx, snap, false))));
-  // During the peek and at the end, the middle shows how the last round ended.
-  if ((v.phase === 'peek' || v.phase === 'finished') && v.last_round) {
+  // Between two rounds, the middle shows how the round ended, and "Continuer"; during the next
+  // peek and at the end, still how the last round ended.
+  if (v.phase === 'round_over') {
+    board.append(h('section', { class: 'cb-middle reveal', dataset: { region: 'middle' } },
+      continueBar(snap, ctx, { key: 'cb-continue' }), v.last_round ? reveal(v.last_round, ctx) : null));
+  } else if ((v.phase === 'peek' || v.phase === 'finished') && v.last_round) {
     board.append(h('section', { class: 'cb-middle reveal', dataset: { region: 'middle' } }, reveal(v.last_round, ctx)));
   } else if (v.phase !== 'finished') board.append(middle(v, ctx, snap));
   if (seated) board.append(rowArea(v, me, ctx, snap, true));

@@ -5,6 +5,7 @@
 // Fisher's bag (Prise) or to the Butin (Bredouille), from the facts of the log.
 import { h, clear } from '/js/dom.js';
 import { baitCard, catchCard, fishTile, tileRow } from '/games/fishfish-cards.js';
+import { continueBar, pausePrompt } from '/js/round-pause.js';
 
 const CATCH_KINDS = ['prise', 'bredouille'];
 
@@ -14,7 +15,7 @@ function myActions(snap) {
     setLine: actions.find((a) => a.type === 'set_line' && a.choose),
     betTemplate: actions.find((a) => a.type === 'bet' && a.choose),
     betComplete: actions.find((a) => a.type === 'bet' && !a.choose),
-    other: actions.filter((a) => a.type !== 'set_line' && a.type !== 'bet'),
+    other: actions.filter((a) => a.type !== 'set_line' && a.type !== 'bet' && a.type !== 'continue'),
   };
 }
 
@@ -31,6 +32,7 @@ export function prompt(snap, ctx) {
     return ctx.gt('ui.prompt_bet', { max: range[1] });
   }
   if (mine.betComplete) return ctx.gt('ui.prompt_bet_all', { n: mine.betComplete.tiles });
+  if (v.phase === 'round_over') return pausePrompt(snap, ctx);
   if (v.phase === 'set_line') return ctx.gt('ui.prompt_wait_fisher', { name: ctx.seatName(v.fisher) });
   if (v.phase === 'bet' && v.line && v.line.to_bet !== null && v.line.to_bet !== undefined) {
     return ctx.gt('ui.prompt_wait_bet', { name: ctx.seatName(v.line.to_bet) });
@@ -143,14 +145,28 @@ function betChips(bets, ctx, anchors) {
   h('span', { class: 'n' }, b.tiles ? `${b.tiles}` : ctx.gt('ui.bet_zero')))));
 }
 
-function pond(v, ctx) {
+// The round just ended (phase round_over): each seat's points of it, and "Continuer".
+function roundOver(v, ctx, snap) {
+  const last = (v.rounds || [])[(v.rounds || []).length - 1] || { points: [] };
+  return h('div', { class: 'ff-line ff-round-over', dataset: { testid: 'round-summary', round: String(v.round) } },
+    h('p', { class: 'ff-round-over-title' }, ctx.gt('ui.round_over', { round: v.round })),
+    h('ul', { class: 'ff-round-points' }, (last.points || []).map((p, s) => h('li', { style: { '--seat': ctx.seatColor(s) } },
+      ctx.seatToken(s, 14), h('span', { class: 'who' }, ctx.seatName(s)),
+      s === last.fisher ? h('span', { class: 'ff-role' }, ctx.gt('ui.fisher')) : null,
+      h('b', {}, `+${p}`)))),
+    continueBar(snap, ctx, { key: 'ff-continue' }));
+}
+
+function pond(v, ctx, snap) {
   const line = v.line;
   const head = h('div', { class: 'ff-pond-head' },
     h('span', { class: 'ff-round' }, ctx.gt('ui.round', { round: v.round, total: v.rounds_total })),
     h('span', { class: 'ff-direction', title: ctx.gt('ui.bet_order') }, ctx.gt(v.direction === 'right' ? 'ui.direction_right' : 'ui.direction_left')),
     h('span', { class: 'ff-prises' }, ctx.gt('ui.prises_revealed', { n: v.prises_revealed || 0 })));
   let body;
-  if (!line) {
+  if (v.phase === 'round_over') {
+    body = roundOver(v, ctx, snap);
+  } else if (!line) {
     body = h('div', { class: 'ff-line empty' }, h('p', { class: 'ff-waiting' }, v.phase === 'finished' ? '' : ctx.gt('ui.no_line')));
   } else {
     const isFisher = ctx.mySeat === v.fisher;
@@ -306,7 +322,7 @@ export function render(root, snap, ctx) {
     .sort((a, b) => (a === v.fisher ? -1 : b === v.fisher ? 1 : rot(a) - rot(b)));
   const board = h('div', { class: ['ff', seated ? 'seated' : 'watching'], style: { '--others': String(others.length) } },
     h('div', { class: 'ff-others', dataset: { region: 'others', scrollList: '' } }, others.map((s) => seatCard(s, v, ctx))),
-    h('div', { class: 'ff-middle', dataset: { region: 'middle' } }, pond(v, ctx), pastLines(v, ctx)),
+    h('div', { class: 'ff-middle', dataset: { region: 'middle' } }, pond(v, ctx, snap), pastLines(v, ctx)),
     seated ? myArea(v, ctx, snap) : null);
   // Actions this renderer does not know still get a button.
   const { other } = myActions(snap);

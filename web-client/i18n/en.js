@@ -127,6 +127,9 @@ export default {
     new_game: 'New game',
     new_game_options: 'Change the new game’s options',
     prompt_interrupted: 'Game interrupted by an update: the host may start a new one.',
+    continue: 'Continue',
+    prompt_continue: 'Round over: look at the result, then “Continue”.',
+    continue_waiting: 'Round over: waiting for {names}…',
   },
   replay: {
     watch: 'Watch the replay',
@@ -204,7 +207,10 @@ export default {
     chat_closed: 'The host has closed the chat to spectators.',
     chat_too_fast: 'Easy! Wait a moment before the next message.',
   },
-  log: {},
+  log: {
+    // Around an entry the server played for someone (params.auto).
+    auto: { turn: 'time ran out — {text} (played automatically)', absent: 'player away — {text} (played automatically)' },
+  },
 
   // ---------------------------------------------------------------- Fish Fish
   fishfish: {
@@ -241,6 +247,7 @@ export default {
       bet_order: 'Betting order',
       line: 'Line {n}',
       lines: 'Lines this round',
+      round_over: 'Round {round} is over',
       no_line: 'The Fisher is baiting a line…',
       bait: 'Bait',
       catch: 'Catch',
@@ -496,7 +503,7 @@ export default {
         prompt_draw: 'Take a card: the draw pile or the discard pile.',
         prompt_draw_deck: 'Draw a card (the discard pile is empty).',
         prompt_discard: 'Discard a card: click it in your hand.',
-        prompt_ready: 'Round over: look at the hands, then “Next round”.',
+        prompt_ready: 'Round over: look at the hands, then “Continue”.',
         prompt_wait_turn: '{name} is playing…',
         prompt_wait_ready: 'Waiting for {names}…',
       },
@@ -912,6 +919,9 @@ export default {
         no_products: 'No products in hand.',
         lay_panier: 'Lay a Panier',
         bell_hint: 'The bell is about to ring: get your offers ready!',
+        round_over: 'Round {round} is over',
+        round_sale: '{count} × {product} for {price} pts',
+        round_no_sale: 'No sale this round.',
         finished: 'The market is closed.',
       },
     };

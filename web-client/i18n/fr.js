@@ -130,6 +130,9 @@ export default {
     new_game: 'Nouvelle partie',
     new_game_options: 'Changer les options de la nouvelle partie',
     prompt_interrupted: 'Partie interrompue par une mise à jour : l’hôte peut en lancer une nouvelle.',
+    continue: 'Continuer',
+    prompt_continue: 'Manche terminée : regardez le résultat, puis « Continuer ».',
+    continue_waiting: 'Manche terminée : on attend {names}…',
   },
   replay: {
     watch: 'Revoir la partie',
@@ -207,7 +210,10 @@ export default {
     chat_closed: 'L’hôte a fermé le chat aux spectateurs.',
     chat_too_fast: 'Doucement ! Attendez un instant avant le prochain message.',
   },
-  log: {},
+  log: {
+    // Around an entry the server played for someone (params.auto).
+    auto: { turn: 'temps écoulé — {text} (joué automatiquement)', absent: 'joueur absent — {text} (joué automatiquement)' },
+  },
 
   // ---------------------------------------------------------------- Fish Fish
   fishfish: {
@@ -244,6 +250,7 @@ export default {
       bet_order: 'Ordre des mises',
       line: 'Ligne {n}',
       lines: 'Lignes de la manche',
+      round_over: 'Manche {round} terminée',
       no_line: 'Le Pêcheur prépare sa ligne…',
       bait: 'Appât',
       catch: 'Pêche',
@@ -507,7 +514,7 @@ export default {
         prompt_draw: 'Prenez une carte : la pioche ou la défausse.',
         prompt_draw_deck: 'Piochez une carte (la défausse est vide).',
         prompt_discard: 'Défaussez une carte : cliquez-la dans votre main.',
-        prompt_ready: 'Manche terminée : regardez les mains, puis « Manche suivante ».',
+        prompt_ready: 'Manche terminée : regardez les mains, puis « Continuer ».',
         prompt_wait_turn: '{name} joue…',
         prompt_wait_ready: 'On attend {names}…',
       },
@@ -925,6 +932,9 @@ export default {
         no_products: 'Aucun produit en main.',
         lay_panier: 'Poser un Panier',
         bell_hint: 'La cloche va sonner : préparez vos offres !',
+        round_over: 'Fin de la manche {round}',
+        round_sale: '{count} × {product} pour {price} pts',
+        round_no_sale: 'Aucune vente cette manche.',
         finished: 'Le marché est fermé.',
       },
     };

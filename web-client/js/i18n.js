@@ -78,11 +78,18 @@ export function t(key, params) {
 
 // A log entry {text_key, params} as a sentence: "<game>.<rest>" is found at "<game>.log.<rest>",
 // other keys under "log.". Unknown keys still say something readable.
-export function logText(entry) {
+function sentence(entry) {
   const key = String(entry.text_key || '');
   const dot = key.indexOf('.');
   const candidates = dot > 0 ? [`${key.slice(0, dot)}.log.${key.slice(dot + 1)}`, `log.${key}`] : [`log.${key}`];
   for (const c of candidates) if (has(c)) return t(c, entry.params);
   const params = entry.params && Object.keys(entry.params).length ? ` ${JSON.stringify(entry.params)}` : '';
   return key + params;
+}
+
+// An entry the server played for someone (params.auto: "turn" or "absent") says so.
+export function logText(entry) {
+  const text = sentence(entry);
+  const auto = entry.params && entry.params.auto;
+  return auto && has(`log.auto.${auto}`) ? t(`log.auto.${auto}`, { text }) : text;
 }

@@ -72,7 +72,7 @@ function nextMove(p) {
     const finished = !document.querySelector('[data-testid=scoreboard]').hidden;
     const live = (selector) => [...document.querySelectorAll(`#main ${selector}:not([disabled])`)];
     const keyOf = (el) => el && el.dataset.key;
-    const ready = live('button[data-act=ready]');
+    const ready = live('button[data-act=continue]');
     const summary = document.querySelector('.table [data-testid=round-summary]');
     if (ready.length) return { finished, ready: summary.dataset.round, key: keyOf(ready[0]) };
     const fromDiscard = live('button[data-act=draw][data-key=bh-discard]');
