@@ -212,3 +212,36 @@ export function checkNoPageErrors(errors) {
   const pageErrors = errors.filter((e) => !/WebSocket|ERR_CONNECTION|net::/.test(e));
   check(pageErrors.length === 0, `errors in the pages:\n  ${pageErrors.join('\n  ')}`);
 }
+
+// The tip bubble (web-client/js/tips.js) as the page shows it: its text, or null when hidden.
+export function tipText(p) {
+  return p.page.evaluate(() => {
+    const b = document.getElementById('tip');
+    return b && b.classList.contains('on') && b.matches(':popover-open') ? b.textContent : null;
+  });
+}
+
+// Waits for the tip bubble to show `text` (a string it must contain); its text.
+export async function waitForTip(p, text, what) {
+  try {
+    await p.page.waitForFunction((want) => {
+      const b = document.getElementById('tip');
+      return b && b.classList.contains('on') && b.matches(':popover-open') && b.textContent.includes(want);
+    }, text, { timeout: 4000 });
+  } catch {
+    throw new Error(`${p.name}: no tip "${text.slice(0, 40)}…" on ${what} (the page shows ${JSON.stringify(await tipText(p))})`);
+  }
+  return tipText(p);
+}
+
+// A finger held on the element (touch events through the DevTools protocol, as a phone sends them).
+export async function longPress(p, locator, ms = 750) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${p.name}: nothing to press`);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  p.cdp = p.cdp || await p.context.newCDPSession(p.page);
+  await p.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  await sleep(ms);
+  await p.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}

@@ -74,7 +74,7 @@ export function card(name, ctx, attrs = {}) {
     dataset: attrs.flip ? { flip: `card:${name}`, ...(attrs.from ? { flipFrom: attrs.from } : {}) } : null,
   },
   h('span', { class: 'bh-rank' }, rankMark(info, ctx)),
-  h('span', { class: 'bh-name', lang: ctx.lang }, cardName(name, ctx)),
+  h('span', { class: 'bh-name word-fit', lang: ctx.lang }, cardName(name, ctx)),
   h('span', { class: 'bh-suits' }, info.suits.map((s) => {
     const icon = suitIcon(s, attrs.small ? 14 : 18);
     if (attrs.highlight && attrs.highlight.includes(s)) icon.classList.add('lit');

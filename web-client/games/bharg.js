@@ -4,6 +4,7 @@
 // arranged, the points, "next round". The client never decides a rule: it draws the view and
 // sends listed actions.
 import { h, clear } from '/js/dom.js';
+import { tip } from '/js/tips.js';
 import { card, cardBack, cardName, suitIcon } from '/games/bharg-cards.js';
 import { continueBar } from '/js/round-pause.js';
 
@@ -92,7 +93,8 @@ function arranged(arr, ctx, opts = {}) {
   });
   if ((arr.ace_bound || []).length) {
     groups.append(h('div', { class: 'bh-group ace' },
-      h('span', { class: 'bh-group-title' }, ctx.gt('ui.group_ace'), (opts.aceSuits || []).map((s) => suitIcon(s, 16))),
+      // On a phone the Ace pile folds away: its explanation stays here, on the group it binds.
+      tip(h('span', { class: 'bh-group-title' }, ctx.gt('ui.group_ace'), (opts.aceSuits || []).map((s) => suitIcon(s, 16))), ctx.gt('ui.aces_tip')),
       h('div', { class: 'bh-cards' }, arr.ace_bound.map((c) => handCard(c, ctx, opts)))));
   }
   if ((arr.unbound || []).length) {
@@ -160,7 +162,7 @@ function middle(v, ctx, snap) {
     pile.length > 1 ? h('details', { class: 'bh-all', open: st.showDiscard || null, ontoggle: (e) => { st.showDiscard = e.target.open; } },
       h('summary', { dataset: { key: 'bh-all-discard' } }, ctx.gt('ui.show_discard', { n: pile.length })),
       h('div', { class: 'bh-cards' }, pile.slice().reverse().map((c) => card(c, ctx, { small: true })))) : null);
-  const acePile = h('div', { class: 'bh-pile bh-aces' },
+  const acePile = h('div', { class: 'bh-pile bh-aces', 'data-tip': ctx.gt('ui.aces_tip'), dataset: { testid: 'ace-pile' } },
     h('h4', {}, ctx.gt('ui.aces')),
     topAce
       ? h('div', { class: 'bh-top-ace' }, card(topAce, ctx, { highlight: v.ace_suits, flip: true, from }))
@@ -221,8 +223,8 @@ function topStrip(v, ctx) {
     h('span', { class: 'bh-round' }, ctx.gt('ui.round', { round: v.round, max: v.rounds_max })),
     h('span', {}, ctx.gt('ui.target', { n: v.target })),
     v.extended && v.extended !== 'none' ? h('span', {}, ctx.gt(`options.extended.${v.extended}`)) : null,
-    PLAYING.has(v.phase) ? h('span', { class: 'bh-turns' }, ctx.gt('ui.turns', { n: v.turns + 1, max: v.turns_max })) : null,
-    PLAYING.has(v.phase) && v.reshuffles ? h('span', { class: 'bh-turns' }, ctx.gt('ui.reshuffles', { n: v.reshuffles, max: v.reshuffles_max })) : null,
+    PLAYING.has(v.phase) ? tip(h('span', { class: 'bh-turns' }, ctx.gt('ui.turns', { n: v.turns + 1, max: v.turns_max })), ctx.gt('ui.turns_tip', { max: v.turns_max })) : null,
+    PLAYING.has(v.phase) && v.reshuffles ? tip(h('span', { class: 'bh-turns' }, ctx.gt('ui.reshuffles', { n: v.reshuffles, max: v.reshuffles_max })), ctx.gt('ui.reshuffles_tip', { max: v.reshuffles_max })) : null,
     past ? h('details', { class: 'bh-history-box', open: st.showHistory || null, ontoggle: (e) => { st.showHistory = e.target.open; } },
       h('summary', { dataset: { key: 'bh-history' } }, ctx.gt('ui.history')), h('div', { class: 'bh-pop' }, past)) : null);
 }

@@ -31,6 +31,7 @@ export async function sendWith(ctx, template, fixed, title, names) {
   if (!Object.keys(rest).length) return ctx.send(action);
   const picked = await ctx.pickFromTemplate({ ...action, choose: rest }, {
     title,
+    keyLabel: (key) => ({ put_back: ctx.gt('ui.pick_put_back'), give: ctx.gt('ui.pick_give'), drop: ctx.gt('ui.pick_drop') }[key] || null),
     labels: (key, value) => (key === 'put_back' ? names.card(value) : key === 'give' || key === 'drop' ? names.utensil(value) : String(value)),
   });
   return picked ? ctx.send(picked) : null;

@@ -1,6 +1,7 @@
 // Ar Seizh Bigoudenn pieces drawn from data: ingredient cards (face and back), utensils, the
 // Galette/Crêpe card, the bigoudène card. A readable value or name first, a symbol second.
 import { h, svg } from '/js/dom.js';
+import { tip } from '/js/tips.js';
 
 // The static card data. The server sends card ids only; this copy of games/bigoudenn/cards.cpp
 // gives each its value, the utensil that takes it and its Menu recipe. A test compares the two
@@ -102,9 +103,10 @@ function flipData(key, attrs) {
 }
 
 // A utensil piece: icon and name; attrs: class ('pending', 'frozen'…), flip.
+// attrs.tip: what it does, on hover and long press (js/tips.js).
 export function utensilPiece(name, label, attrs = {}) {
-  return h('span', { class: ['bg-utensil', attrs.class], role: 'img', 'aria-label': label, dataset: flipData(`utensil:${name}`, attrs) },
-    utensilIcon(name, attrs.size || 26), h('span', { class: 'bg-utensil-name' }, label));
+  return tip(h('span', { class: ['bg-utensil', attrs.class], role: 'img', 'aria-label': label, dataset: flipData(`utensil:${name}`, attrs) },
+    utensilIcon(name, attrs.size || 26), h('span', { class: 'bg-utensil-name' }, label)), attrs.tip);
 }
 
 const SALT = '<svg viewBox="0 0 20 20" width="14" height="14"><path d="M10 2l7 15H3z" fill="#8a5a2b"/></svg>';
@@ -120,8 +122,8 @@ export function ingredientCard(id, names, attrs = {}) {
   },
   h('span', { class: 'bg-value' }, String(c.value)),
   svg(c.salty ? SALT : SUGAR, 'bg-kind'),
-  h('span', { class: 'bg-name' }, names.card(id)),
-  c.utensil ? h('span', { class: 'bg-needs', title: names.utensil(c.utensil) }, utensilIcon(c.utensil, attrs.small ? 14 : 18)) : h('span', { class: 'bg-needs none' }, '—'));
+  h('span', { class: 'bg-name word-fit' }, names.card(id)),
+  c.utensil ? h('span', { class: 'bg-needs', 'data-tip': names.utensil(c.utensil) }, utensilIcon(c.utensil, attrs.small ? 14 : 18)) : h('span', { class: 'bg-needs none' }, '—'));
 }
 
 // A face-down ingredient (a hidden work surface, a sealed bid, the pile).

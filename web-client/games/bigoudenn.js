@@ -5,6 +5,7 @@
 // pending in the hand, then the server's verdict settles it; utensils and ingredients travel
 // between the middle, hands and surfaces by their names.
 import { h, clear } from '/js/dom.js';
+import { tip } from '/js/tips.js';
 import { cardBack, faceCard, info, ingredientCard, MENU, DATA, recipePoints, utensilIcon, utensilPiece } from '/games/bigoudenn-cards.js';
 import { auctionControls, auctionPanel, listed, sendWith, teutButtons, windowDeadlines } from '/games/bigoudenn-auction.js';
 
@@ -14,6 +15,8 @@ function namer(ctx) {
   return {
     card: (id) => ctx.gt(`ui.cards.${id}`),
     utensil: (u) => ctx.gt(`ui.utensils.${u}`),
+    // What a utensil does, shown on hover and long press.
+    tip: (u) => ctx.gt(`ui.utensil_tips.${u}`),
     the: (u) => ctx.gt(`ui.the_utensils.${u}`),
     recipe: (r) => ctx.gt(`ui.recipes.${r}`),
     lady: (b) => ctx.gt(`ui.bigoudenes.${b}`),
@@ -42,7 +45,8 @@ export function prompt(snap, ctx) {
     return ctx.gt(v.turn.composed ? 'ui.prompt_mine_done' : 'ui.prompt_mine');
   }
   if (listed(snap, 'teut').length) return ctx.gt('ui.prompt_teut_possible');
-  return ctx.gt('ui.prompt_watch', { name: ctx.seatName(v.active) });
+  // A spectator is never told to act.
+  return ctx.gt(isSeat(me) ? 'ui.prompt_watch' : 'ui.prompt_spectate', { name: ctx.seatName(v.active) });
 }
 
 export function seatSummary(snap, seat, ctx) {
@@ -128,7 +132,7 @@ function grabChoice(u, v, snap, ctx, names) {
     const drops = ctx.choices(g, 'drop');
     if (drops.includes(ctx.state.give)) return (e) => grabNow(ctx.fill(g, { drop: ctx.state.give }), ctx, e?.currentTarget);
     return async () => {
-      const picked = await ctx.pickFromTemplate(g, { title: ctx.gt('ui.drop_title'), labels: (k, val) => names.utensil(val) });
+      const picked = await ctx.pickFromTemplate(g, { title: ctx.gt('ui.drop_title'), keyLabel: () => ctx.gt('ui.pick_drop'), labels: (k, val) => names.utensil(val) });
       if (picked) grabNow(picked, ctx);
     };
   }
@@ -153,7 +157,7 @@ function middleArea(v, snap, ctx, names) {
     const go = grabChoice(u, v, snap, ctx, names);
     // Being grabbed by the viewer: it shows in the hand already; a faded place stays here.
     const leaving = pending && pending.utensil === u;
-    const piece = utensilPiece(u, names.utensil(u), { class: leaving && 'leaving', flip: !leaving });
+    const piece = utensilPiece(u, names.utensil(u), { tip: names.tip(u), class: leaving && 'leaving', flip: !leaving });
     if (!go) return h('span', { class: 'bg-slot', dataset: { utensil: u } }, piece);
     return h('button', {
       class: 'bg-slot grab', disabled: ctx.pending, 'aria-label': ctx.gt('ui.grab_label', { utensil: names.the(u) }),
@@ -190,15 +194,15 @@ function handSlot(p, hand, v, snap, ctx, names, isMe, windows) {
   const parts = [h('span', { class: 'bg-hand-label', title: v.variant === 'simplified' ? null : names.hand(hand) }, label, used ? h('span', { class: 'bg-used' }, ` · ${ctx.gt('ui.hand_used')}`) : null)];
   // A utensil the viewer may let go of is itself the button that drops it.
   const drop = isMe && u && !shown && listed(snap, 'drop').find((a) => (a.hand ? a.hand === hand : a.utensil === u));
-  if (shown) parts.push(utensilPiece(shown, names.utensil(shown), { class: 'pending', flip: true }), h('span', { class: 'bg-tag' }, ctx.gt('ui.pending')));
+  if (shown) parts.push(utensilPiece(shown, names.utensil(shown), { tip: names.tip(shown), class: 'pending', flip: true }), h('span', { class: 'bg-tag' }, ctx.gt('ui.pending')));
   else if (drop) {
     parts.push(h('button', {
-      class: 'bg-slot bg-drop', disabled: ctx.pending, 'aria-label': ctx.gt('ui.drop_label', { utensil: names.the(u) }), title: ctx.gt('ui.drop_label', { utensil: names.the(u) }),
+      class: 'bg-slot bg-drop', disabled: ctx.pending, 'aria-label': ctx.gt('ui.drop_label', { utensil: names.the(u) }), 'data-tip': ctx.gt('ui.drop_label', { utensil: names.the(u) }),
       dataset: { act: 'drop', key: `bg-drop-${hand}`, utensil: u }, onclick: () => ctx.send(drop),
-    }, utensilPiece(u, names.utensil(u), { class: frozen ? 'frozen' : null, flip: true }), h('span', { class: 'bg-drop-mark', 'aria-hidden': 'true' }, '✕')));
-  } else if (u) parts.push(utensilPiece(u, names.utensil(u), { class: frozen ? 'frozen' : null, flip: true }));
+    }, utensilPiece(u, names.utensil(u), { tip: names.tip(u), class: frozen ? 'frozen' : null, flip: true }), h('span', { class: 'bg-drop-mark', 'aria-hidden': 'true' }, '✕')));
+  } else if (u) parts.push(utensilPiece(u, names.utensil(u), { tip: names.tip(u), class: frozen ? 'frozen' : null, flip: true }));
   else parts.push(h('span', { class: 'bg-free' }, ctx.gt('ui.free_hand')));
-  if (grabWindow) parts.push(h('span', { class: 'bg-window', title: ctx.gt('ui.window') }, ctx.countdownOf(windows.get(u))));
+  if (grabWindow) parts.push(h('span', { class: 'bg-window', 'data-tip': ctx.gt('ui.window') }, ctx.countdownOf(windows.get(u))));
   // The viewer may choose the hand (or, simplified, the utensil) its next click acts with.
   const acting = !v.teut && !v.finished && (snap.actions || []).length > 0;
   const choosable = isMe && acting && (v.variant === 'simplified' ? u : p.seat === v.active && !used);

@@ -2,6 +2,7 @@
 // colour by value second), Carambouille cards, the Mémo prices and the words for claims.
 // The tables mirror games/carambouille/README.md.
 import { h, svg } from '/js/dom.js';
+import { tip } from '/js/tips.js';
 
 export const PRODUCTS = {
   cebettes: 10, ail: 10, herbes: 10, tomates: 20, poivrons: 20, aubergines: 20,
@@ -40,14 +41,15 @@ export function card(name, ctx, opts = {}) {
     return h('span', {
       class: ['cr-card', 'product', `v${value}`, opts.small && 'small', opts.class], role: 'img',
       'aria-label': `${label} (${value})`, dataset: opts.flip ? { flip: `card:${opts.flip}` } : null,
-    }, h('span', { class: 'value' }, String(value)), h('span', { class: ['name', label.length > 8 && 'long'] }, label),
+    }, h('span', { class: 'value' }, String(value)), h('span', { class: ['name', 'word-fit', label.length > 8 && 'long'] }, label),
     opts.count > 1 ? h('span', { class: 'count' }, `×${opts.count}`) : null);
   }
-  return h('span', {
+  // A Carambouille card explains itself on hover and long press (js/tips.js).
+  return tip(h('span', {
     class: ['cr-card', 'caram', name, opts.small && 'small', opts.class], role: 'img', 'aria-label': label,
     dataset: opts.flip ? { flip: `card:${opts.flip}` } : null,
-  }, h('span', { class: 'glyph', 'aria-hidden': 'true' }, GLYPH[name] || '★'), h('span', { class: ['name', label.length > 8 && 'long'] }, label),
-  opts.count > 1 ? h('span', { class: 'count' }, `×${opts.count}`) : null);
+  }, h('span', { class: 'glyph', 'aria-hidden': 'true' }, GLYPH[name] || '★'), h('span', { class: ['name', 'word-fit', label.length > 8 && 'long'] }, label),
+  opts.count > 1 ? h('span', { class: 'count' }, `×${opts.count}`) : null), ctx.gt(`tips.${name}`));
 }
 
 // {id: name} as a sorted list of [id, name], products by value then name, then card types.

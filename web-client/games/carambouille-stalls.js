@@ -5,11 +5,11 @@
 // Persuasion's give-back, or pick the product to sell.
 import { h } from '/js/dom.js';
 import { card, cardName, memoPrice, valueOf, isProduct, sortedCards, bellIcon } from '/games/carambouille-cards.js';
-import { acceptBar, handMode, listed, tradeButtons } from '/games/carambouille-trade.js';
+import { acceptBar, closeTradingButton, handMode, listed, tradeButtons } from '/games/carambouille-trade.js';
 import { saleButtons, sellable } from '/games/carambouille-sale.js';
 
 export function coins(n, ctx, seat) {
-  return h('span', { class: 'cr-account', title: ctx.gt('ui.account'), dataset: { anchor: `account:${seat}` } },
+  return h('span', { class: 'cr-account', 'data-tip': ctx.gt('ui.account'), dataset: { anchor: `account:${seat}` } },
     h('span', { class: 'token-coin', 'aria-hidden': 'true' }, '¤'), h('span', { dataset: { testid: 'cr-account' } }, String(n)));
 }
 
@@ -73,7 +73,7 @@ function hand(snap, ctx) {
   };
   const items = [...groups].map(([name, ids]) => h('div', {
     class: ['cr-group', !isProduct(name) && 'caram'],
-    title: isProduct(name) ? `${ctx.gt('ui.memo')} : ${ids.slice(0, 5).map((_, i) => `${i + 1} → ${memoPrice(valueOf(name), i + 1)}`).join(' · ')}` : cardName(name, ctx),
+    'data-tip': isProduct(name) ? `${cardName(name, ctx)} · ${ctx.gt('ui.memo')} : ${ids.slice(0, 5).map((_, i) => `${i + 1} → ${memoPrice(valueOf(name), i + 1)}`).join(' · ')}` : null,
   }, ids.map((id) => one(id, name))));
   return h('div', { class: 'cr-hand', dataset: { testid: 'cr-hand', anchor: `hand:${ctx.mySeat}` }, 'aria-label': ctx.gt('ui.your_hand') },
     items.length ? items : h('p', { class: 'cr-empty' }, ctx.gt('ui.no_products')));
@@ -83,17 +83,20 @@ function hand(snap, ctx) {
 function bar(snap, ctx) {
   const v = snap.view;
   const out = [];
-  const ring = listed(snap, 'ring')[0];
+  const ring = v.phase === 'bell' ? listed(snap, 'ring')[0] : null;
   if (ring) {
     out.push(h('button', { class: 'cr-ring primary', disabled: ctx.pending, dataset: { act: 'ring', key: 'cr-ring' }, onclick: () => ctx.send(ring) },
-      bellIcon(), ' ', h('span', { class: 'long' }, v.phase === 'bell' ? ctx.gt('ui.ring_open') : ctx.gt('ui.ring_close')), h('span', { class: 'short' }, ctx.gt('ui.ring_short'))));
+      bellIcon(), ' ', h('span', { class: 'long' }, ctx.gt('ui.ring_open')), h('span', { class: 'short' }, ctx.gt('ui.ring_short'))));
   }
-  // Choosing the cards that answer an offer takes the bar (the bell stays).
+  // Choosing the cards that answer an offer takes the bar.
   const accepting = acceptBar(snap, ctx);
-  if (accepting) return h('div', { class: 'cr-bar' }, out, accepting);
+  if (accepting) return h('div', { class: 'cr-bar' }, accepting);
   out.push(...tradeButtons(snap, ctx), ...saleButtons(snap, ctx));
   const panier = listed(snap, 'lay_panier')[0];
   if (panier) out.push(h('button', { disabled: ctx.pending, dataset: { act: 'lay_panier', key: 'cr-panier' }, onclick: () => ctx.send(panier) }, ctx.gt('ui.lay_panier')));
+  // Closing the market, last and apart from the rest.
+  const close = closeTradingButton(snap, ctx);
+  if (close) out.push(h('span', { class: 'cr-bar-gap', 'aria-hidden': 'true' }), close);
   return out.length ? h('div', { class: 'cr-bar' }, out) : null;
 }
 

@@ -3,16 +3,17 @@
 // player or to all) as a sheet over the market square, accepting by picking cards, and
 // Persuasion. The server checks every claim; the board only builds what it will send.
 import { h } from '/js/dom.js';
-import { PRODUCTS, CARD_TYPES, card, cardName, claimsText, truthOf, totalValue, isProduct, sortedCards } from '/games/carambouille-cards.js';
+import { bellIcon, card, claimsText, truthOf, totalValue, isProduct, sortedCards } from '/games/carambouille-cards.js';
+import { cheapest, claimsEditor, meets, newRow, toClaims } from '/games/carambouille-claims.js';
+import { confirmDialog } from '/js/confirm.js';
+import { tip } from '/js/tips.js';
 
 export const listed = (snap, type) => (snap.actions || []).filter((a) => a.type === type);
 
 export function freshDraft() {
-  return {
-    give: [], to: null, announce: 'none', counter: null,
-    lie: { kind: 'product', product: 'safran', count: 1, value: 100 },
-    ask: { kind: 'any', product: 'fromage', count: 1, value: 50, cards: 1, card: 'soldes' },
-  };
+  // announce: none | truth | value | cards | custom (claims of the player's own making, `claims`);
+  // lie: J'ai menti ! attached (the announcement is then not checked); ask: claims (none: anything).
+  return { give: [], to: null, announce: 'none', claims: [newRow()], lie: false, ask: [], counter: null };
 }
 
 function draftOf(ctx) {
@@ -58,43 +59,18 @@ async function send(ctx, action, after) {
   ctx.rerender();
 }
 
-function select(key, value, options, onchange, label) {
-  return h('select', {
-    'aria-label': label, dataset: { key },
-    onchange: (e) => onchange(options[Number(e.target.value)][0]),
-  }, options.map(([v, text], i) => h('option', { value: String(i), selected: v === value }, text)));
-}
-
-const range = (lo, hi, step = 1) => Array.from({ length: Math.floor((hi - lo) / step) + 1 }, (_, i) => lo + i * step);
-
-function productOptions(ctx) {
-  return Object.keys(PRODUCTS).map((p) => [p, `${cardName(p, ctx)} (${PRODUCTS[p]})`]);
-}
-
-// The ask as claims, from the draft's choice.
-function askClaims(a) {
-  switch (a.kind) {
-    case 'product': return [{ product: a.product, count: a.count }];
-    case 'value': return [{ value: a.value }];
-    case 'cards': return [{ cards: a.cards }];
-    case 'card': return [{ card: a.card, count: 1 }];
-    case 'carambouille': return [{ carambouille: 1 }];
-    default: return [];
-  }
-}
-
 function announceClaims(d, names) {
   switch (d.announce) {
     case 'truth': return truthOf(names);
     case 'value': return [{ value: totalValue(names) }];
     case 'cards': return [{ cards: names.length }];
-    case 'lie': return d.lie.kind === 'value' ? [{ value: d.lie.value }] : [{ product: d.lie.product, count: d.lie.count }];
+    case 'custom': return toClaims(d.claims);
     default: return [];
   }
 }
 
 // The offer builder, a sheet over the market square: the cards picked in the hand below, to
-// whom, what is announced, what is asked.
+// whom, what is announced (true, or a lie backed by J'ai menti !), what is asked.
 function builder(snap, ctx) {
   const v = snap.view;
   const st = ctx.state;
@@ -102,7 +78,7 @@ function builder(snap, ctx) {
   const hand = v.hand || {};
   const names = d.give.map((id) => hand[id]);
   const canLie = listed(snap, 'offer').some((a) => a.lie === true);
-  if (d.announce === 'lie' && !canLie) d.announce = 'none';
+  if (d.lie && !canLie) d.lie = false;
   const rerender = () => ctx.rerender();
   const n = ctx.seatCount;
   const others = Array.from({ length: n }, (_, s) => s).filter((s) => s !== ctx.mySeat);
@@ -112,48 +88,47 @@ function builder(snap, ctx) {
       disabled: d.counter !== null && s !== d.to, dataset: { act: 'offer-to', key: `cr-to-${s}` },
       onclick: () => { d.to = s; rerender(); },
     }, s === null ? ctx.gt('ui.to_all') : ctx.seatBadge(s))));
-  const modes = ['none', 'truth', 'value', 'cards', ...(canLie ? ['lie'] : [])];
+  const modes = ['none', 'truth', 'value', 'cards', 'custom'];
   const announce = h('div', { class: 'cr-chips', role: 'group', 'aria-label': ctx.gt('ui.announce') },
-    modes.map((m) => h('button', {
-      class: ['chip', d.announce === m && 'on', m === 'lie' && 'lie'], 'aria-pressed': String(d.announce === m),
+    modes.map((m) => tip(h('button', {
+      class: ['chip', d.announce === m && 'on'], 'aria-pressed': String(d.announce === m),
       dataset: { act: 'offer-announce', key: `cr-ann-${m}` }, onclick: () => { d.announce = m; rerender(); },
-    }, ctx.gt(`ui.announce_${m}`))));
-  const lieRow = d.announce === 'lie' ? h('div', { class: 'cr-row' },
-    select('cr-lie-kind', d.lie.kind, [['product', ctx.gt('ui.ask_product')], ['value', ctx.gt('ui.ask_value')]], (x) => { d.lie.kind = x; rerender(); }, ctx.gt('ui.lie_claim')),
-    d.lie.kind === 'value'
-      ? select('cr-lie-value', d.lie.value, range(10, 500, 10).map((x) => [x, String(x)]), (x) => { d.lie.value = x; rerender(); }, ctx.gt('ui.ask_value'))
-      : [select('cr-lie-count', d.lie.count, range(1, 5).map((x) => [x, String(x)]), (x) => { d.lie.count = x; rerender(); }, ctx.gt('ui.count')),
-        select('cr-lie-product', d.lie.product, productOptions(ctx), (x) => { d.lie.product = x; rerender(); }, ctx.gt('ui.ask_product'))]) : null;
-  const a = d.ask;
-  const askKinds = ['any', 'product', 'value', 'cards', 'carambouille', 'card'].map((k) => [k, ctx.gt(`ui.ask_${k}`)]);
-  const askRow = h('div', { class: 'cr-row' },
-    select('cr-ask-kind', a.kind, askKinds, (x) => { a.kind = x; rerender(); }, ctx.gt('ui.ask')),
-    a.kind === 'product' ? [select('cr-ask-count', a.count, range(1, 5).map((x) => [x, String(x)]), (x) => { a.count = x; rerender(); }, ctx.gt('ui.count')),
-      select('cr-ask-product', a.product, productOptions(ctx), (x) => { a.product = x; rerender(); }, ctx.gt('ui.ask_product'))] : null,
-    a.kind === 'value' ? select('cr-ask-value', a.value, range(10, 500, 10).map((x) => [x, String(x)]), (x) => { a.value = x; rerender(); }, ctx.gt('ui.ask_value')) : null,
-    a.kind === 'cards' ? select('cr-ask-cards', a.cards, range(1, 8).map((x) => [x, String(x)]), (x) => { a.cards = x; rerender(); }, ctx.gt('ui.ask_cards')) : null,
-    a.kind === 'card' ? select('cr-ask-card', a.card, CARD_TYPES.map((x) => [x, cardName(x, ctx)]), (x) => { a.card = x; rerender(); }, ctx.gt('ui.ask_card')) : null);
+    }, ctx.gt(`ui.announce_${m}`)), ctx.gt(`ui.announce_${m}_tip`))),
+    canLie ? tip(h('button', {
+      class: ['chip', 'lie', d.lie && 'on'], 'aria-pressed': String(d.lie),
+      dataset: { act: 'offer-lie', key: 'cr-ann-lie' }, onclick: () => { d.lie = !d.lie; if (d.lie && d.announce === 'none') d.announce = 'custom'; rerender(); },
+    }, d.lie ? '✓ ' : '', ctx.gt('cards.jai_menti')), ctx.gt('tips.jai_menti')) : null);
   const announced = announceClaims(d, names);
-  const action = { type: 'offer', to: d.to, give: d.give.slice(), announce: announced, ask: askClaims(a), lie: d.announce === 'lie' };
+  const action = { type: 'offer', to: d.to, give: d.give.slice(), announce: announced, ask: toClaims(d.ask), lie: !!d.lie };
   if (d.counter) action.counter = d.counter;
   const close = () => { st.building = false; st.draft = freshDraft(); rerender(); };
+  const counterOf = d.counter ? (v.offers || []).find((o) => o.id === d.counter) : null;
   return h('section', { class: 'cr-builder cr-sheet', 'aria-label': ctx.gt('ui.make_offer'), dataset: { testid: 'cr-builder', mode: 'sheet' } },
     h('header', { class: 'cr-sheet-head' },
-      h('h3', {}, d.counter ? ctx.gt('ui.counter_title', { id: d.counter }) : ctx.gt('ui.make_offer')),
-      h('button', { class: 'cr-close', 'aria-label': ctx.gt('ui.cancel'), dataset: { act: 'offer-close', key: 'cr-offer-close' }, onclick: close }, '✕')),
+      h('h3', {}, d.counter ? ctx.gt('ui.counter_title', { name: counterOf ? ctx.seatName(counterOf.from) : '' }) : ctx.gt('ui.make_offer')),
+      tip(h('button', { class: 'cr-close', 'aria-label': ctx.gt('ui.cancel'), dataset: { act: 'offer-close', key: 'cr-offer-close' }, onclick: close }, '✕'), ctx.gt('ui.cancel'))),
     h('p', { class: 'cr-note' }, names.length
       ? ctx.gt('ui.you_give', { n: names.length, cards: claimsText(truthOf(names), ctx) })
       : ctx.gt('ui.pick_give_hint')),
     h('div', { class: 'cr-field' }, h('span', { class: 'cr-label' }, ctx.gt('ui.offer_to')), toButtons),
-    h('div', { class: 'cr-field' }, h('span', { class: 'cr-label' }, ctx.gt('ui.announce')), announce, lieRow,
-      h('span', { class: 'cr-said' }, `« ${claimsText(announced, ctx)} »`)),
-    h('div', { class: 'cr-field' }, h('span', { class: 'cr-label' }, ctx.gt('ui.ask')), askRow),
+    h('div', { class: 'cr-field' }, h('span', { class: 'cr-label' }, ctx.gt('ui.announce')), announce,
+      d.announce === 'custom' ? claimsEditor(d.claims, 'ann', ctx, rerender) : null,
+      h('span', { class: ['cr-said', d.lie && 'lie'], dataset: { testid: 'cr-said' } }, `« ${claimsText(announced, ctx)} »`, d.lie ? ` — ${ctx.gt('ui.lie_said')}` : '')),
+    h('div', { class: 'cr-field' }, h('span', { class: 'cr-label' }, ctx.gt('ui.ask')),
+      d.ask.length ? null : h('span', { class: 'cr-said' }, ctx.gt('ui.claims_anything')),
+      claimsEditor(d.ask, 'ask', ctx, rerender)),
     h('div', { class: 'cr-buttons' },
       h('button', {
         class: 'primary', disabled: ctx.pending || !names.length, dataset: { act: 'offer', key: 'cr-send-offer' },
         onclick: () => send(ctx, action, () => { st.building = false; st.draft = freshDraft(); }),
       }, ctx.gt('ui.send_offer')),
       h('button', { dataset: { act: 'offer-clear', key: 'cr-clear' }, onclick: close }, ctx.gt('ui.cancel'))));
+}
+
+// "Answers Yann's offer": offers are named by who made them (their ids are internal).
+function answered(id, v, ctx) {
+  const o = (v.offers || []).find((x) => x.id === id);
+  return o ? ctx.gt('ui.counter_of', { name: ctx.seatName(o.from) }) : ctx.gt('ui.counter_of_closed');
 }
 
 // An open offer, a ticket between the stalls: who offers to whom, the words, and the answers the
@@ -163,7 +138,6 @@ function ticket(o, snap, ctx) {
   const st = ctx.state;
   const me = ctx.mySeat;
   const accepts = listed(snap, 'accept').filter((a) => a.offer === o.id);
-  const suggestion = accepts.find((a) => !a.choose && a.lie === false);
   const refuse = listed(snap, 'refuse').find((a) => a.offer === o.id);
   const counter = listed(snap, 'offer').find((a) => a.counter === o.id);
   const to = o.to === null ? ctx.gt('ui.to_all') : ctx.seatName(o.to);
@@ -171,26 +145,24 @@ function ticket(o, snap, ctx) {
   if (o.from === me) {
     buttons.append(h('button', { disabled: ctx.pending, dataset: { act: 'withdraw', key: `cr-wd-${o.id}`, offer: o.id }, onclick: () => send(ctx, { type: 'withdraw', offer: o.id }) }, ctx.gt('ui.withdraw')));
   }
-  if (suggestion) {
-    buttons.append(h('button', { class: 'primary', disabled: ctx.pending, dataset: { act: 'accept', key: `cr-acc-${o.id}`, offer: o.id }, onclick: () => send(ctx, suggestion) },
-      ctx.gt('ui.accept_with', { cards: claimsText(truthOf(suggestion.give.map((id) => (v.hand || {})[id])), ctx) })));
-  }
+  // Accepting is choosing the cards that answer the ask (a one-tap answer could give away a card
+  // the player would rather keep): the button opens that choice, in the hand below.
   if (accepts.length) {
     const on = st.accepting?.offer === o.id;
     buttons.append(h('button', {
-      class: on && 'on', 'aria-pressed': String(on), disabled: ctx.pending, dataset: { act: 'accept-choose', key: `cr-accc-${o.id}`, offer: o.id },
+      class: ['primary', on && 'on'], 'aria-pressed': String(on), disabled: ctx.pending, dataset: { act: 'accept-choose', key: `cr-accc-${o.id}`, offer: o.id },
       onclick: () => { st.accepting = on ? null : { offer: o.id, give: [], lie: false }; st.building = false; ctx.rerender(); },
-    }, h('span', { class: 'long' }, ctx.gt('ui.accept_choose')), h('span', { class: 'short' }, ctx.gt('ui.accept_choose_short'))));
+    }, ctx.gt('ui.accept_choose')));
   }
   if (counter) {
-    buttons.append(h('button', {
-      disabled: ctx.pending, title: ctx.gt('ui.counter'), 'aria-label': ctx.gt('ui.counter'), dataset: { act: 'counter', key: `cr-ctr-${o.id}`, offer: o.id },
+    buttons.append(tip(h('button', {
+      disabled: ctx.pending, 'aria-label': ctx.gt('ui.counter'), dataset: { act: 'counter', key: `cr-ctr-${o.id}`, offer: o.id },
       onclick: () => { const d = freshDraft(); d.counter = o.id; d.to = o.from; ctx.state.draft = d; st.building = true; st.accepting = null; ctx.rerender(); },
-    }, h('span', { class: 'long' }, ctx.gt('ui.counter')), h('span', { class: 'short' }, '↩')));
+    }, h('span', { class: 'long' }, ctx.gt('ui.counter')), h('span', { class: 'short' }, '↩')), ctx.gt('ui.counter_tip')));
   }
   if (refuse) {
-    buttons.append(h('button', { class: 'danger', disabled: ctx.pending, title: ctx.gt('ui.refuse'), 'aria-label': ctx.gt('ui.refuse'), dataset: { act: 'refuse', key: `cr-ref-${o.id}`, offer: o.id }, onclick: () => send(ctx, refuse) },
-      h('span', { class: 'long' }, ctx.gt('ui.refuse')), h('span', { class: 'short' }, '✕')));
+    buttons.append(tip(h('button', { class: 'danger', disabled: ctx.pending, 'aria-label': ctx.gt('ui.refuse'), dataset: { act: 'refuse', key: `cr-ref-${o.id}`, offer: o.id }, onclick: () => send(ctx, refuse) },
+      h('span', { class: 'long' }, ctx.gt('ui.refuse')), h('span', { class: 'short' }, '✕')), ctx.gt('ui.refuse')));
   }
   const gives = o.give ? sortedCards(o.give).map(([, name]) => card(name, ctx, { small: true })) : null;
   return h('li', {
@@ -200,28 +172,64 @@ function ticket(o, snap, ctx) {
   },
   h('div', { class: 'cr-ticket-head' }, ctx.seatBadge(o.from), h('span', { class: 'cr-arrow', 'aria-hidden': 'true' }, '→'),
     o.to === null ? h('span', { class: 'cr-all' }, to) : ctx.seatBadge(o.to),
-    o.counter ? h('span', { class: 'tag' }, ctx.gt('ui.counter_of', { id: o.counter })) : null,
+    o.counter ? h('span', { class: 'tag' }, answered(o.counter, v, ctx)) : null,
     o.frozen ? h('span', { class: 'tag' }, ctx.gt('ui.frozen')) : null, o.lie ? h('span', { class: 'tag lie' }, ctx.gt('cards.jai_menti')) : null),
   h('p', { class: 'cr-offer-text' }, ctx.gt('ui.offer_text', { announce: claimsText(o.announce, ctx, ctx.gt('ui.claims_secret')), ask: claimsText(o.ask, ctx, ctx.gt('ui.claims_anything')) })),
   gives ? h('div', { class: 'cr-cards small' }, gives) : null,
   buttons.childNodes.length ? buttons : null);
 }
 
-// The viewer's bar while accepting an offer by choosing the cards to give.
+// The viewer's bar while accepting an offer by choosing the cards to give: what the offer asks,
+// whether the cards picked meet it, a suggestion that only picks cards (never sends them), J'ai
+// menti !, and the button that gives the cards picked.
 export function acceptBar(snap, ctx) {
   const v = snap.view;
   const st = ctx.state;
   if (!st.accepting) return null;
   const id = st.accepting.offer;
-  const lieAccept = listed(snap, 'accept').find((a) => a.offer === id && a.lie === true);
+  const offer = (v.offers || []).find((o) => o.id === id);
+  const accepts = listed(snap, 'accept').filter((a) => a.offer === id);
+  const lieAccept = accepts.find((a) => a.lie === true);
+  // The cheapest cards that meet the ask, else the server's suggestion: it only picks them.
+  const listedPick = accepts.find((a) => !a.choose && a.lie === false)?.give;
+  const pick = (offer && cheapest(offer.ask || [], v.hand || {})) || listedPick;
   const give = st.accepting.give;
   const lie = !!(st.accepting.lie && lieAccept);
+  const names = give.map((c) => v.hand[c]);
+  const ask = offer?.ask || [];
+  const ok = meets(ask, names);
   // A mode the player chose (like the builder's sheet): the hand's cards answer the offer.
   return h('div', { class: 'cr-accepting', dataset: { testid: 'cr-accepting', mode: 'sheet' } },
-    h('span', { class: 'cr-note' }, give.length ? ctx.gt('ui.you_give', { n: give.length, cards: claimsText(truthOf(give.map((c) => v.hand[c])), ctx) }) : ctx.gt('ui.pick_accept_hint')),
-    lieAccept ? h('button', { class: ['chip', lie && 'on', 'lie'], 'aria-pressed': String(lie), dataset: { act: 'accept-lie', key: `cr-acl-${id}` }, onclick: () => { st.accepting.lie = !lie; ctx.rerender(); } }, ctx.gt('cards.jai_menti')) : null,
-    h('button', { class: 'primary', disabled: ctx.pending || !give.length, dataset: { act: 'accept', key: `cr-accg-${id}`, offer: id }, onclick: () => send(ctx, { type: 'accept', offer: id, give: give.slice(), lie }, () => { st.accepting = null; }) }, ctx.gt('ui.give_these')),
-    h('button', { dataset: { act: 'accept-cancel', key: `cr-accx-${id}` }, onclick: () => { st.accepting = null; ctx.rerender(); } }, ctx.gt('ui.cancel')));
+    h('p', { class: 'cr-note cr-asks' }, ctx.gt('ui.accept_asks', { name: offer ? ctx.seatName(offer.from) : '', ask: claimsText(ask, ctx, ctx.gt('ui.claims_anything')) })),
+    h('p', { class: ['cr-note', give.length && (ok ? 'ok' : 'warn')], dataset: { testid: 'cr-accept-status', meets: String(ok) } },
+      give.length
+        ? `${ctx.gt('ui.you_give', { n: give.length, cards: claimsText(truthOf(names), ctx) })} ${ok ? ctx.gt('ui.meets_ask') : lie ? ctx.gt('ui.lie_accept') : ctx.gt('ui.misses_ask')}`
+        : ctx.gt('ui.pick_accept_hint')),
+    h('div', { class: 'cr-buttons' },
+      h('button', { class: 'primary', disabled: ctx.pending || !give.length, dataset: { act: 'accept', key: `cr-accg-${id}`, offer: id }, onclick: () => send(ctx, { type: 'accept', offer: id, give: give.slice(), lie }, () => { st.accepting = null; }) }, ctx.gt('ui.give_these')),
+      pick ? tip(h('button', {
+        class: 'chip', disabled: ctx.pending, dataset: { act: 'accept-suggest', key: `cr-accs-${id}` },
+        onclick: () => { st.accepting.give = pick.slice(); ctx.rerender(); },
+      }, ctx.gt('ui.suggest', { cards: claimsText(truthOf(pick.map((c) => v.hand[c])), ctx) })), ctx.gt('ui.suggest_tip')) : null,
+      lieAccept ? tip(h('button', { class: ['chip', lie && 'on', 'lie'], 'aria-pressed': String(lie), dataset: { act: 'accept-lie', key: `cr-acl-${id}` }, onclick: () => { st.accepting.lie = !lie; ctx.rerender(); } }, lie ? '✓ ' : '', ctx.gt('cards.jai_menti')), ctx.gt('tips.jai_menti')) : null,
+      h('button', { dataset: { act: 'accept-cancel', key: `cr-accx-${id}` }, onclick: () => { st.accepting = null; ctx.rerender(); } }, ctx.gt('ui.cancel'))));
+}
+
+// The First Merchant's bell while trading runs: it ends trading for everyone, so it sits at the
+// end of the bar (not where the bell that opened trading was) and asks first.
+export function closeTradingButton(snap, ctx) {
+  const ring = listed(snap, 'ring')[0];
+  if (!ring || snap.view.phase !== 'trading') return null;
+  return h('button', {
+    class: 'cr-ring close', disabled: ctx.pending, dataset: { act: 'ring', key: 'cr-ring' },
+    onclick: async () => {
+      const yes = await confirmDialog({
+        title: ctx.gt('ui.close_confirm_title'), text: ctx.gt('ui.close_confirm_text', { n: (snap.view.offers || []).length }),
+        yes: ctx.gt('ui.close_confirm_yes'), no: ctx.gt('ui.close_confirm_no'), testid: 'close-confirm',
+      });
+      if (yes) ctx.send(ring);
+    },
+  }, bellIcon(), ' ', h('span', { class: 'long' }, ctx.gt('ui.ring_close')), h('span', { class: 'short' }, ctx.gt('ui.ring_close_short')));
 }
 
 // Trading controls of the viewer's bar: make an offer, play Persuasion, or finish one.

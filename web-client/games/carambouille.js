@@ -46,6 +46,24 @@ function settle(snap, ctx) {
   if (st.feed.length > 40) st.feed.splice(0, st.feed.length - 40);
 }
 
+// Offers are named by who made them (their ids are internal): an entry about an offer gets the
+// offerer (`offer_from`, and `counter_from` for the offer it answers) from the entry that opened
+// it. `entries`: newest first, as the room keeps them.
+export function logContext(entries) {
+  const offers = new Map();
+  for (let i = entries.length - 1; i >= 0; i -= 1) {
+    const e = entries[i];
+    if (e.text_key === 'carambouille.offer' && e.params) offers.set(e.params.offer, e.params.from);
+  }
+  return entries.map((e) => {
+    const p = e.params || {};
+    const from = offers.get(p.offer);
+    const counter = p.counter ? offers.get(p.counter) : undefined;
+    if (from === undefined && counter === undefined) return e;
+    return { ...e, params: { ...p, ...(from !== undefined ? { offer_from: from } : {}), ...(counter !== undefined ? { counter_from: counter } : {}) } };
+  });
+}
+
 // A feed line: its words, and what it is about (for tests and styles).
 function feedLine(entry) {
   return { text: logText(entry), kind: String(entry.text_key).replace(/^carambouille\./, ''), offer: entry.params?.offer ?? null };
@@ -177,7 +195,7 @@ function topBar(v, ctx) {
     v.last_round ? h('span', { class: 'tag last' }, ctx.gt('ui.last_round')) : null,
     h('span', { class: 'cr-merchant' }, bellIcon(), ' ', ctx.gt('ui.merchant_is', { name: ctx.seatName(v.merchant) })),
     h('span', { class: 'cr-pile', dataset: { anchor: 'reserve' } }, ctx.gt('ui.reserve_n', { n: v.reserve })),
-    h('span', { class: 'cr-pile', dataset: { anchor: 'stack' }, title: ctx.gt('ui.stack_n', { n: v.stack }) },
+    h('span', { class: 'cr-pile', dataset: { anchor: 'stack' }, 'data-tip': ctx.gt('ui.stack_n', { n: v.stack }) },
       h('span', { class: 'long' }, ctx.gt('ui.stack_n', { n: v.stack })), h('span', { class: 'short' }, ctx.gt('ui.stack_short', { n: v.stack }))),
     h('span', { class: 'cr-pile', dataset: { anchor: 'sold' } }, ctx.gt('ui.sold_n', { n: v.sold_products ?? 0 })),
     v.quiet_rounds > 0 && !v.last_round ? h('span', { class: 'cr-pile' }, ctx.gt('ui.quiet', { n: v.quiet_rounds })) : null);
@@ -208,7 +226,7 @@ export function render(root, snap, ctx) {
   const ding = v.phase !== 'bell' ? bellSquare(snap, ctx) : null;
   if (ding) square.append(ding);
   if (v.phase === 'bell') square.append(bellSquare(snap, ctx));
-  if (v.phase === 'trading' || v.phase === 'closing') square.append(tradingSquare(snap, ctx, (ctx.state.feed || []).map(feedLine)));
+  if (v.phase === 'trading' || v.phase === 'closing') square.append(tradingSquare(snap, ctx, logContext((ctx.state.feed || []).slice().reverse()).reverse().map(feedLine)));
   if (v.phase === 'sale' || v.phase === 'final_sale') square.append(saleSquare(snap, ctx));
   if (v.phase === 'round_over') square.append(roundOverSquare(snap, ctx));
   if (v.phase === 'finished') square.append(h('p', { class: 'cr-note' }, ctx.gt('ui.finished')));

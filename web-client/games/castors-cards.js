@@ -1,6 +1,7 @@
 // Gang de castors cards drawn from data: number cards, the three action cards, the wooden back.
 // A readable value or name first, a simple symbol second (UX.md).
 import { h, svg } from '/js/dom.js';
+import { tip } from '/js/tips.js';
 
 const ICONS = {
   // Échanger: two arrows passing each other.
@@ -30,8 +31,9 @@ export function card(face, ctx, attrs = {}) {
   const label = attrs.label || (known ? faceName(face, ctx) : ctx.gt('ui.face_down'));
   if (!known) return h('span', { class: cls, role: 'img', 'aria-label': label }, svg(BACK, 'symbol'));
   if (isAction(face)) {
-    return h('span', { class: cls, role: 'img', 'aria-label': label },
-      svg(ICONS[face], 'symbol'), h('span', { class: 'name' }, ctx.gt(`ui.card_${face}`)));
+    // An action card explains itself on hover and long press (js/tips.js).
+    return tip(h('span', { class: cls, role: 'img', 'aria-label': label },
+      svg(ICONS[face], 'symbol'), h('span', { class: 'name word-fit' }, ctx.gt(`ui.card_${face}`))), ctx.gt(`ui.tip_${face}`));
   }
   return h('span', { class: cls, role: 'img', 'aria-label': label },
     h('span', { class: 'corner' }, String(face)),

@@ -6,6 +6,7 @@
 // view gives it: the client never remembers a hidden value. Cards get fresh ids when they turn
 // face down, so their travels come from the facts of the log.
 import { h, clear, svg } from '/js/dom.js';
+import { tip } from '/js/tips.js';
 import { card, faceName, isAction } from '/games/castors-cards.js';
 import { continueBar, pausePrompt } from '/js/round-pause.js';
 
@@ -117,7 +118,7 @@ function scoreSheet(rounds, totals, ctx) {
     h('tbody', {}, rounds.map((r) => h('tr', {}, h('th', { scope: 'row' }, String(r.round)),
       seats.map((s) => {
         const won = (r.winners || []).includes(s);
-        return h('td', { class: won ? 'won' : null }, String((r.points || [])[s] ?? ''), won ? h('span', { class: 'cb-star', title: ctx.gt('ui.round_winner') }, ' ★') : null);
+        return h('td', { class: won ? 'won' : null }, String((r.points || [])[s] ?? ''), won ? h('span', { class: 'cb-star', 'data-tip': ctx.gt('ui.round_winner') }, ' ★') : null);
       })))),
     h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, ctx.gt('ui.total')), seats.map((s) => h('td', {}, String(totals[s] ?? 0))))));
 }
@@ -328,7 +329,7 @@ export function render(root, snap, ctx) {
   board.append(h('div', { class: 'cb-top' },
     h('span', { class: 'cb-round' }, roundLabel(v, ctx)),
     v.score_limit ? h('span', { class: 'cb-limit' }, ctx.gt('ui.score_limit', { n: v.score_limit })) : null,
-    v.phase !== 'peek' && v.phase !== 'finished' && v.phase !== 'round_over' ? h('span', { class: 'cb-turns' }, ctx.gt('ui.turns', { n: v.turns + 1, max: v.stall_turns })) : null,
+    v.phase !== 'peek' && v.phase !== 'finished' && v.phase !== 'round_over' ? tip(h('span', { class: 'cb-turns' }, ctx.gt('ui.turns', { n: v.turns + 1, max: v.stall_turns })), ctx.gt('ui.turns_tip', { max: v.stall_turns })) : null,
     sheet ? h('details', { class: 'cb-sheet-box', dataset: { testid: 'score-sheet' } }, h('summary', { dataset: { key: 'cb-sheet' } }, ctx.gt('ui.score_sheet')), h('div', { class: 'cb-pop' }, sheet)) : null,
     banner(v, ctx)));
   // On a small phone the others' rows may scroll in their own box (Échanger's targets included).

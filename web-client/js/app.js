@@ -10,6 +10,8 @@ import { renderTopbar } from '/js/topbar.js';
 import { LobbyView } from '/js/lobby.js';
 import { RoomView } from '/js/room.js';
 import { ReplayView, replayPath } from '/js/replay.js';
+import { confirmDialog } from '/js/confirm.js';
+import '/js/tips.js';
 
 const store = {
   get(k) { try { return localStorage.getItem(k); } catch { return null; } },
@@ -305,6 +307,20 @@ export const app = {
     history.pushState(null, '', '/');
     render();
   },
+  // Leaving by the room's own buttons: a player of a running game is asked first (the game goes
+  // on without it, its seat played by the clocks). Resolves to whether it left.
+  async leaveTable() {
+    const playing = state.snap?.status === 'playing' && state.mySeat !== null && state.mySeat !== undefined;
+    if (playing) {
+      const ok = await confirmDialog({
+        title: t('room.leave_confirm_title'), text: t('room.leave_confirm_text'),
+        yes: t('room.leave_confirm_yes'), no: t('room.leave_confirm_no'), danger: true, testid: 'leave-confirm',
+      });
+      if (!ok) return false;
+    }
+    await app.leave();
+    return true;
+  },
   async resolveConflict(goToWanted) {
     const c = state.conflict;
     state.conflict = null;
@@ -466,7 +482,11 @@ function boot() {
       render();
       return;
     }
-    if (!codeFromPath() && state.code) app.leave();
+    if (!codeFromPath() && state.code) {
+      // Back out of a running game: asked like the button; staying puts the room's address back.
+      const code = state.code;
+      app.leaveTable().then((left) => { if (!left && state.code === code) history.pushState(null, '', `/r/${code}`); });
+    }
   });
   render();
 }

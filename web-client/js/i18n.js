@@ -6,6 +6,11 @@ const dictionaries = { fr, en };
 let lang = 'fr';
 let seatNamer = (s) => `#${Number(s) + 1}`;
 const listeners = new Set();
+const rules = new Map();
+const pluralRule = () => {
+  if (!rules.has(lang)) rules.set(lang, new Intl.PluralRules(lang));
+  return rules.get(lang);
+};
 
 export function getLang() { return lang; }
 export function languages() { return Object.keys(dictionaries); }
@@ -47,7 +52,10 @@ export const formatters = {
     const and = lookup(dictionaries[lang], 'common.and') || ' & ';
     return xs.slice(0, -1).join(', ') + and + xs[xs.length - 1];
   },
-  plural: (n, one, many) => (Math.abs(Number(n)) >= 2 ? many : one),
+  // The language's own plural rule (French: 0 and 1 singular; English: 1 only).
+  plural: (n, one, many) => (pluralRule().select(Number(n)) === 'one' ? one : many),
+  // "1 carte", "3 cartes": a number with its noun.
+  count: (n, one, many) => `${n} ${formatters.plural(n, one, many)}`,
 };
 
 function interpolate(text, params) {

@@ -81,8 +81,10 @@ export function pickFromTemplate(template, opts = {}) {
       const form = h('form', { method: 'dialog', class: 'picker-form' });
       form.append(h('h2', { class: 'picker-title' }, opts.title || t('common.choose')));
       for (const [key, spec] of Object.entries(template.choose)) {
-        const keyLabel = opts.keyLabel?.(key) || key;
-        const group = h('fieldset', { class: 'picker-group' }, h('legend', {}, keyLabel));
+        // A field's name is the renderer's to say (`keyLabel`); a raw key (`put_back`) is never
+        // shown: the title says what to choose.
+        const keyLabel = opts.keyLabel?.(key);
+        const group = h('fieldset', { class: 'picker-group' }, keyLabel ? h('legend', {}, keyLabel) : null);
         const all = choices(template, key);
         if (Array.isArray(spec.subset_of)) {
           const chosen = values[key] || (values[key] = []);

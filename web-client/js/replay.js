@@ -441,7 +441,7 @@ export class ReplayView {
     const step = d.steps[this.step];
     const where = t('replay.step_of', { n: this.step + 1, total });
     const button = (key, label, iconName, onclick, disabled, extra = {}) => h('button', {
-      class: 'replay-btn', 'aria-label': label, title: label, disabled,
+      class: 'replay-btn', 'aria-label': label, 'data-tip': label, disabled,
       dataset: { key, testid: key }, onclick, ...extra,
     }, icon(iconName, 22));
     els.bar.setAttribute('aria-label', t('replay.controls'));
@@ -470,7 +470,7 @@ export class ReplayView {
   speedButton() {
     const label = t('replay.speed_label', { speed: t(`replay.speed_${this.speed}`) });
     return h('button', {
-      class: 'replay-btn replay-speed', 'aria-label': label, title: label,
+      class: 'replay-btn replay-speed', 'aria-label': label, 'data-tip': label,
       dataset: { key: 'replay-speed', testid: 'replay-speed' },
       onclick: () => {
         this.speed = SPEED_ORDER[(SPEED_ORDER.indexOf(this.speed) + 1) % SPEED_ORDER.length];
@@ -510,7 +510,7 @@ export class ReplayView {
         class: ['seat', turn && 'turn'], style: { '--seat': seatColor(p.seat) }, dataset: { seat: String(p.seat) },
       },
       h('span', { class: 'seat-main' },
-        turn ? h('span', { class: 'turn-mark', title: t('room.their_turn') }, '▶') : null,
+        turn ? h('span', { class: 'turn-mark', 'data-tip': t('room.their_turn') }, '▶') : null,
         seatShape(p.seat),
         h('span', { class: 'seat-name' }, p.name)),
       summary ? h('span', { class: 'seat-summary' }, summary) : null));

@@ -9,6 +9,7 @@ import { play } from '/js/sound.js';
 import { renderWaiting, renderEndboard, renderInterrupted } from '/js/room-parts.js';
 import { measure, play as playMotion, shake } from '/js/motion.js';
 import { fitTable } from '/js/fit.js';
+import { fitWords } from '/js/words.js';
 import { SidePanel } from '/js/side-panel.js';
 
 const loaded = new Map(); // game id -> Promise<renderer module>
@@ -86,7 +87,7 @@ export class RoomView {
 
     this.updatePrompt(ctx, status);
     if (this.changed('players', base + s.conn)) this.side.renderPlayers(ctx, this.renderer);
-    if (this.changed('log', `${getLang()}|${s.log.length}|${s.log[0]?.at}|${s.gameEpoch}|${seatsSig}`)) this.side.renderLog();
+    if (this.changed('log', `${getLang()}|${s.log.length}|${s.log[0]?.at}|${s.gameEpoch}|${seatsSig}`)) this.side.renderLog(this.renderer);
 
     // A game stopped by a change of its rules has no snapshot: the room offers a new game.
     const interrupted = !!s.room?.interrupted && !s.snap;
@@ -129,6 +130,7 @@ export class RoomView {
       }
     });
     fitTable(root);
+    fitWords(root);
     // Travels told by the log: only for entries that are news (not a whole log after a reload).
     let moves = [];
     if (newRev && !s.snapFresh && this.renderer.motions) {

@@ -5,6 +5,7 @@ import { h, clear, keepFocus } from '/js/dom.js';
 import { t, logText } from '/js/i18n.js';
 import { seatColor, seatShape } from '/js/seats.js';
 import { icon } from '/js/icons.js';
+import { tip } from '/js/tips.js';
 
 // The side panel is a drawer below this size (css/room.css says the same).
 const drawerQuery = matchMedia('(max-width: 899px), (max-height: 559px)');
@@ -71,7 +72,7 @@ export class SidePanel {
         role: 'tab', class: 'small', 'aria-selected': String(this.tab === tab), 'aria-controls': 'side-panel',
         dataset: { key: `tab-${tab}`, testid: `tab-${tab}` }, onclick: () => this.showTab(tab),
       }, t(`room.${tab}`), tab === 'chat' && this.unread ? h('span', { class: 'badge', 'aria-hidden': 'true' }) : null)),
-      h('button', { class: 'small side-close', 'aria-label': t('room.close_panel'), dataset: { key: 'side-close' }, onclick: () => this.toggle(false) }, '✕'));
+      tip(h('button', { class: 'small side-close', 'aria-label': t('room.close_panel'), dataset: { key: 'side-close' }, onclick: () => this.toggle(false) }, '✕'), t('room.close_panel')));
     });
   }
 
@@ -103,12 +104,12 @@ export class SidePanel {
         style: { '--seat': seatColor(seat.seat) }, dataset: { seat: String(seat.seat) },
       },
       h('span', { class: 'seat-main' },
-        turn ? h('span', { class: 'turn-mark', title: t('room.their_turn') }, '▶') : null,
+        turn ? tip(h('span', { class: 'turn-mark' }, '▶'), t('room.their_turn')) : null,
         seatShape(seat.seat),
         h('span', { class: 'seat-name' }, seat.name),
         me ? h('span', { class: 'tag' }, t('room.you')) : null,
         seat.seat === room.host ? h('span', { class: 'tag host' }, t('room.host')) : null,
-        h('span', { class: ['dot', seat.connected ? 'on' : 'off'], title: seat.connected ? t('room.online') : t('room.offline') }),
+        h('span', { class: ['dot', seat.connected ? 'on' : 'off'], 'data-tip': seat.connected ? t('room.online') : t('room.offline') }),
         h('span', { class: 'sr-only' }, seat.connected ? t('room.online') : t('room.offline')),
         turn ? ctx.countdown(seat.seat) : null),
       summary ? h('span', { class: 'seat-summary' }, summary) : null));
@@ -117,7 +118,7 @@ export class SidePanel {
       clear(this.els.players).append(
         h('div', { class: 'panel-head' },
           h('h2', { id: 'players-title' }, t('room.players')),
-          h('button', { class: 'small', dataset: { key: 'leave', testid: 'leave' }, onclick: () => this.app.leave() }, t('room.leave'))),
+          h('button', { class: 'small', dataset: { key: 'leave', testid: 'leave' }, onclick: () => this.app.leaveTable() }, t('room.leave'))),
         list,
         h('p', { class: 'spectators', dataset: { testid: 'spectators' } },
           icon('eye', 18),
@@ -150,10 +151,13 @@ export class SidePanel {
     this.els.chatClosed.textContent = t('room.chat_closed');
   }
 
-  renderLog() {
+  // `renderer.logContext(entries)` may add what an entry alone does not say (who made an offer).
+  renderLog(renderer) {
     const s = this.app.state;
     const list = clear(this.els.log);
-    for (const entry of s.log.slice(0, 200)) {
+    let entries = s.log;
+    try { if (renderer?.logContext) entries = renderer.logContext(entries); } catch (err) { console.error(err); }
+    for (const entry of entries.slice(0, 200)) {
       const when = new Date(entry.at);
       const hh = `${String(when.getHours()).padStart(2, '0')}:${String(when.getMinutes()).padStart(2, '0')}`;
       list.append(h('li', {}, h('time', { datetime: when.toISOString() }, hh), ' ', logText(entry)));

@@ -4,6 +4,7 @@ import { h, svg, clear, keepFocus } from '/js/dom.js';
 import { t, getLang, setLang, languages } from '/js/i18n.js';
 import { soundOn, setSound } from '/js/sound.js';
 import { icon } from '/js/icons.js';
+import { tip } from '/js/tips.js';
 
 const LOGO = '<svg viewBox="0 0 32 32" width="28" height="28"><rect x="3" y="6" width="17" height="23" rx="3" fill="#fdf6e3" stroke="#1b3b2f" stroke-width="1.5" transform="rotate(-12 11 17)"/><rect x="11" y="4" width="17" height="23" rx="3" fill="#fffdf7" stroke="#1b3b2f" stroke-width="1.5" transform="rotate(8 19 15)"/><path d="M15 16c3-4 8-4 10 0-2 4-7 4-10 0zm-1 0l-3-2.5v5z" fill="#2f8f6b" transform="rotate(8 19 15)"/></svg>';
 
@@ -59,12 +60,12 @@ export function renderTopbar(bar, app) {
     const room = state.screen === 'room' ? state.room : null;
     const game = room ? state.gamesById[room.game] : null;
     bar.append(h('a', { class: 'brand', href: '/', 'aria-label': 'Taol', onclick: (e) => {
-      if (state.code) { e.preventDefault(); app.leave(); }
+      if (state.code) { e.preventDefault(); app.leaveTable(); }
     } }, svg(LOGO, 'logo'), h('span', { class: 'brand-name' }, 'Taol')));
     if (room) bar.append(h('span', { class: 'game-name' }, game?.name || t(`${room.game}.name`)));
     const connText = t(`common.conn_${state.conn}`);
     // Before the first connection (the lobby, no name yet) there is nothing to report.
-    if (state.conn !== 'idle' || room) bar.append(h('span', { class: ['conn', `conn-${state.conn}`], role: 'status', title: connText, dataset: { testid: 'conn' } },
+    if (state.conn !== 'idle' || room) bar.append(h('span', { class: ['conn', `conn-${state.conn}`], role: 'status', 'data-tip': connText, dataset: { testid: 'conn' } },
       h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'conn-text' }, connText)));
     const menu = h('div', { class: 'bar-menu', id: 'bar-menu' });
     if (room) {
@@ -72,7 +73,7 @@ export function renderTopbar(bar, app) {
         h('span', { class: 'label' }, t('room.code')),
         h('strong', { class: 'code', dataset: { testid: 'room-code' } }, room.room),
         h('button', {
-          class: 'small', dataset: { key: 'copy-top' }, title: t('room.copy_invite'),
+          class: 'small', dataset: { key: 'copy-top', tip: t('room.copy_invite') },
           onclick: async () => { const ok = await copyText(`${location.origin}/r/${room.room}`); app.toast?.(ok ? t('room.copied') : t('room.copy_failed')); },
         }, t('room.copy_short'))));
     }
@@ -82,7 +83,7 @@ export function renderTopbar(bar, app) {
     }
     tools.append(h('button', {
       class: 'small', dataset: { key: 'sound' }, 'aria-pressed': soundOn() ? 'true' : 'false',
-      title: t('common.sound'), onclick: () => { setSound(!soundOn()); app.render(); },
+      onclick: () => { setSound(!soundOn()); app.render(); },
     }, icon(soundOn() ? 'sound_on' : 'sound_off', 18), t('common.sound')));
     const langs = h('span', { class: 'langs', role: 'group', 'aria-label': t('common.language') });
     for (const l of languages()) {
@@ -96,16 +97,16 @@ export function renderTopbar(bar, app) {
     bar.append(menu);
     const end = h('span', { class: 'bar-end' });
     if (room) {
-      end.append(h('button', {
+      end.append(tip(h('button', {
         class: 'small side-toggle', 'aria-controls': 'side-panel', 'aria-expanded': String(!!app.sideOpen?.()),
-        title: t('room.panels'), dataset: { key: 'side-toggle', testid: 'side-toggle' }, onclick: () => app.toggleSide(),
-      }, icon('people', 22), h('span', { class: 'sr-only' }, t('room.panels')), app.unread?.() ? h('span', { class: 'badge', 'aria-hidden': 'true' }) : null));
+        dataset: { key: 'side-toggle', testid: 'side-toggle' }, onclick: () => app.toggleSide(),
+      }, icon('people', 22), h('span', { class: 'sr-only' }, t('room.panels')), app.unread?.() ? h('span', { class: 'badge', 'aria-hidden': 'true' }) : null), t('room.panels')));
     }
-    end.append(h('button', {
+    end.append(tip(h('button', {
       class: 'small menu-toggle', 'aria-controls': 'bar-menu', 'aria-expanded': String(menuOpen),
-      title: t('common.menu'), dataset: { key: 'menu-toggle', testid: 'menu' },
+      dataset: { key: 'menu-toggle', testid: 'menu' },
       onclick: (e) => { e.stopPropagation(); setMenu(bar, !menuOpen); },
-    }, icon('menu', 22), h('span', { class: 'sr-only' }, t('common.menu'))));
+    }, icon('menu', 22), h('span', { class: 'sr-only' }, t('common.menu'))), t('common.menu')));
     bar.append(end);
     bar.classList.toggle('menu-open', menuOpen);
   });

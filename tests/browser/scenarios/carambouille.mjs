@@ -102,8 +102,9 @@ async function tradeByClicking(offerer, target, others) {
   await offerer.page.click(`[data-testid=cr-hand] button[data-card="${give.id}"]`);
   await offerer.page.click(`[data-testid=cr-builder] [data-key="cr-to-${targetSeat}"]`);
   await offerer.page.click('[data-testid=cr-builder] [data-key=cr-ann-truth]');
-  await offerer.page.selectOption('[data-testid=cr-builder] select[data-key=cr-ask-kind]', '3'); // a number of cards
-  await offerer.page.selectOption('[data-testid=cr-builder] select[data-key=cr-ask-cards]', '0'); // 1 card
+  await offerer.page.click('[data-testid=cr-builder] [data-key=cr-ask-add]');
+  await offerer.page.selectOption('[data-testid=cr-builder] select[data-key=cr-ask-kind-0]', '2'); // a number of cards
+  await offerer.page.selectOption('[data-testid=cr-builder] select[data-key=cr-ask-cards-0]', '0'); // 1 card
   await offerer.page.click('[data-testid=cr-builder] [data-key=cr-send-offer]');
 
   // The target sees the offer coming to it, with its public words, and answers by clicking.
@@ -182,8 +183,10 @@ export default async function carambouille({ base, browser, shots, errors }) {
   await Promise.all([shot(second, shots, '05-trade-offerer'), shot(third, shots, '06-trade-phone'), shot(watcher, shots, '07-trade-spectator')]);
   await checkFitsWidth(third, 'while trading');
 
-  // The bell again: trading closes; the First Merchant sells a lot, seen by all on the score sheet.
+  // The bell again (it asks first): trading closes; the First Merchant sells a lot, seen by all on
+  // the score sheet.
   await merchant.page.click('#main button[data-act=ring]');
+  await merchant.page.click('dialog[open][data-testid=close-confirm] [data-testid=confirm-yes]');
   for (const p of everyone) await p.page.locator('[data-testid=cr-saleboard]').waitFor();
   await merchant.page.locator('#main button[data-act=sell-pick]').first().waitFor();
   await shot(merchant, shots, '08-sale-choices');
