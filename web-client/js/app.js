@@ -40,6 +40,7 @@ export const state = {
   conflict: null,        // {current, wanted}
   pending: 0,
   gameEpoch: 0,          // changes with every new game (renderer scratch state is reset)
+  autoNote: null,        // {entry, until}: a move the server just played for someone, said on the prompt
 };
 
 const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
@@ -191,6 +192,7 @@ function onSnapshot(snap) {
     state.freshLog = false;
   } else if (prev && snap.log?.length) {
     soundsFor(snap.log);
+    noteAutoPlayed(snap.log);
   }
   if (Array.isArray(snap.log) && snap.log.length) state.log = [...snap.log].reverse().concat(state.log).slice(0, 1000);
   noteServerTime(snap.server_time);
@@ -204,6 +206,16 @@ function onSnapshot(snap) {
   if (snap.status === 'finished' && prev && prev.status !== 'finished') play('win');
   if (state.screen !== 'replay') state.screen = 'room';
   render();
+}
+
+// A move the server played for someone (its time ran out, or it is away) is said on the prompt
+// for a few seconds, not only in the log.
+const AUTO_NOTE_MS = 6000;
+function noteAutoPlayed(entries) {
+  const entry = entries.find((e) => e.params && (e.params.auto === 'turn' || e.params.auto === 'absent'));
+  if (!entry) return;
+  state.autoNote = { entry, until: Date.now() + AUTO_NOTE_MS };
+  setTimeout(render, AUTO_NOTE_MS + 50);
 }
 
 function soundsFor(entries) {

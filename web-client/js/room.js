@@ -1,7 +1,7 @@
 // The room: prompt line, the table (drawn by the game's renderer), the waiting room, the final
 // scoreboard, and the side panel (players, log, chat).
 import { h, clear, keepFocus } from '/js/dom.js';
-import { t, getLang, formatters } from '/js/i18n.js';
+import { t, getLang, formatters, logText } from '/js/i18n.js';
 import { countdownElement, serverNow } from '/js/clock.js';
 import { seatBadge, seatToken, seatColor } from '/js/seats.js';
 import { fill, choices, pickFromTemplate } from '/js/picker.js';
@@ -259,7 +259,8 @@ export class RoomView {
       // A waited-for seat whose connection dropped, before (or without) its absent clock.
       if (!absent) away = waitingFor.find((seat) => room.seats.find((x) => x.seat === seat)?.connected === false);
     }
-    const sig = `${text}|${mine}|${deadline?.at}|${absent?.at}|${absent?.seat}|${away}|${getLang()}`;
+    const auto = s.autoNote && s.autoNote.until > Date.now() && status === 'playing' ? s.autoNote.entry : null;
+    const sig = `${text}|${mine}|${deadline?.at}|${absent?.at}|${absent?.seat}|${away}|${getLang()}|${auto ? s.autoNote.until : ''}`;
     if (!this.changed('prompt', sig)) return;
     clear(el);
     el.className = ['prompt', mine && 'mine', s.conn !== 'online' && 'warn'].filter(Boolean).join(' ');
@@ -269,6 +270,7 @@ export class RoomView {
     if (deadline) el.append(deadline.kind === 'absent' ? absentNote(deadline) : countdownElement(deadline, this.totalFor(deadline)));
     if (absent && absent !== deadline) el.append(absentNote(absent));
     if (away !== undefined) el.append(h('span', { class: 'absent-note' }, t('room.disconnected_note', { name: this.app.seatName(away) })));
+    if (auto) el.append(h('span', { class: 'auto-note', role: 'status', dataset: { testid: 'auto-note' } }, logText(auto)));
   }
 
 }

@@ -1,7 +1,7 @@
 // The moment between two rounds, and what the turn clock plays, through the page. Fish Fish for
 // two with a 10 s turn clock: Katell, in the page, never acts; Yann, over WebSocket, plays at once.
-//   - Katell's turns are played by the turn clock, and her log says so ("temps écoulé — …
-//     (joué automatiquement)");
+//   - Katell's turns are played by the turn clock, and her log and prompt line say so ("temps
+//     écoulé — … (joué automatiquement)");
 //   - when the round ends its lines and points stay, "Continuer" is on screen without scrolling
 //     (at 1366×768 and 390×844) with its countdown, and the only deadlines are the pause's: no
 //     turn clock runs and nothing of the next round starts while the table waits;
@@ -48,6 +48,12 @@ export default async function roundPause({ base, browser, shots, errors }) {
   await page.waitForFunction((src) => [...document.querySelectorAll('[data-testid=log] li')].some((li) => new RegExp(src).test(li.textContent)),
     AUTO.source, { timeout: 30000 });
   log('round-pause: the log says what the turn clock played');
+  // …and so does the prompt line, for a moment (the page still on one screen).
+  await page.waitForFunction((src) => new RegExp(src).test(document.querySelector('[data-testid=auto-note]')?.textContent || ''),
+    AUTO.source, { timeout: 30000 });
+  check(await page.evaluate(() => document.scrollingElement.scrollHeight <= innerHeight + 1), 'the prompt\'s note made the page scroll');
+  await page.screenshot({ path: path.join(shots, 'auto-note-1366x768.png') });
+  log('round-pause: the prompt says it too');
 
   // The round ends: its summary, Continuer, and only the pause's deadlines.
   await page.locator('[data-testid=round-pause] button[data-act=continue]').waitFor({ timeout: 120000 });
