@@ -2,14 +2,13 @@
 // messages. Views (lobby.js, room.js, replay.js) draw from `state` and call the intents exported
 // through `app`.
 import { Connection } from '/js/net.js';
-import { t, setLang, getLang, onLangChange, setSeatNamer } from '/js/i18n.js';
+import { t, getLang, onLangChange, setSeatNamer } from '/js/i18n.js';
 import { noteServerTime, startTicker } from '/js/clock.js';
 import { play } from '/js/sound.js';
 import { h } from '/js/dom.js';
 import { renderTopbar } from '/js/topbar.js';
 import { LobbyView } from '/js/lobby.js';
 import { RoomView } from '/js/room.js';
-import { ReplayView, replayPath } from '/js/replay.js';
 import { confirmDialog } from '/js/confirm.js';
 import '/js/tips.js';
 
@@ -54,6 +53,25 @@ let welcomeWaiters = [];
 let lobby = null;
 let roomView = null;
 let replayView = null;
+
+// The replay viewer (js/replay.js) is loaded when a replay is first opened, not with the page.
+let ReplayView = null;
+let replayLoading = null;
+function loadReplayViewer() {
+  if (!replayLoading) {
+    replayLoading = import('/js/replay.js').then((m) => { ReplayView = m.ReplayView; render(); }, () => {
+      replayLoading = null;
+      toast(t('replay.errors.network'), 'error');
+      if (state.screen === 'replay') app.closeReplay();
+    });
+  }
+  return replayLoading;
+}
+
+// A replay's address (as js/replay.js's replayPath, which loads only with the viewer).
+function replayPath(code, game) {
+  return `/replay/${code}${game ? `?game=${game}` : ''}`;
+}
 
 // ---------- routing ----------
 
@@ -427,6 +445,14 @@ function draw() {
   if (state.screen === 'replay') {
     lobby = null;
     roomView = null;
+    if (!ReplayView) {
+      // Drawn again once the viewer is there (a moment: one small file).
+      if (!main.querySelector('[data-testid=replay-loading]')) {
+        main.replaceChildren(h('p', { class: 'muted', dataset: { testid: 'replay-loading' } }, t('replay.loading', { code: state.replay?.code || '' })));
+      }
+      loadReplayViewer();
+      return;
+    }
     if (!replayView) replayView = new ReplayView(main, app);
     replayView.update();
   } else if (state.screen === 'room' && state.room) {
@@ -460,9 +486,7 @@ async function loadGames() {
 }
 
 function boot() {
-  const lang = store.get('taol.lang');
-  if (lang) setLang(lang);
-  document.documentElement.lang = getLang();
+  document.documentElement.lang = getLang(); // i18n.js loaded the chosen language's words
   onLangChange(() => { lobby?.rebuild?.(); roomView?.langChanged(); replayView?.langChanged(); render(); });
   startTicker();
   loadGames();

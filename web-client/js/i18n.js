@@ -1,9 +1,9 @@
 // Translation: t(key, params) with the current language, French as the fallback.
-import fr from '/i18n/fr.js';
-import en from '/i18n/en.js';
-
-const dictionaries = { fr, en };
-let lang = 'fr';
+// Only the page's language is loaded at start (this module waits for it: nothing is drawn before
+// its words are there); another one is loaded by setLang when the player switches to it.
+const LANGUAGES = ['fr', 'en'];
+const dictionaries = {};
+const loading = {};
 let seatNamer = (s) => `#${Number(s) + 1}`;
 const listeners = new Set();
 const rules = new Map();
@@ -12,15 +12,53 @@ const pluralRule = () => {
   return rules.get(lang);
 };
 
-export function getLang() { return lang; }
-export function languages() { return Object.keys(dictionaries); }
+// The language chosen before (the language buttons remember it), French otherwise. index.html
+// preloads the same file by the same rule.
+function chosen() {
+  let stored = null;
+  try { stored = localStorage.getItem('taol.lang'); } catch { /* private mode */ }
+  return LANGUAGES.includes(stored) ? stored : 'fr';
+}
 
+// Loads a language's dictionary once (a failed load may be tried again).
+export function loadLang(l) {
+  if (!LANGUAGES.includes(l)) return Promise.reject(new Error(`unknown language ${l}`));
+  if (!loading[l]) {
+    loading[l] = import(`/i18n/${l}.js`).then(
+      (m) => { dictionaries[l] = m.default; return m.default; },
+      (err) => { delete loading[l]; throw err; });
+  }
+  return loading[l];
+}
+
+let lang = chosen();
+try {
+  await loadLang(lang);
+} catch {
+  if (lang === 'fr') throw new Error('the French dictionary cannot be loaded');
+  lang = 'fr';
+  await loadLang(lang);
+}
+
+export function getLang() { return lang; }
+export function languages() { return [...LANGUAGES]; }
+
+// Switches language once its dictionary is there (never a page of raw keys meanwhile): at once
+// when it is loaded already, else when it comes. The promise resolves once the page has been told;
+// of several quick choices the last one wins.
+let wanted = lang;
 export function setLang(next) {
-  if (!dictionaries[next] || next === lang) return;
-  lang = next;
-  document.documentElement.lang = next;
-  try { localStorage.setItem('taol.lang', next); } catch { /* private mode */ }
-  for (const fn of listeners) fn(next);
+  if (!LANGUAGES.includes(next)) return Promise.resolve();
+  wanted = next;
+  const apply = () => {
+    if (wanted !== next || next === lang) return;
+    lang = next;
+    document.documentElement.lang = next;
+    try { localStorage.setItem('taol.lang', next); } catch { /* private mode */ }
+    for (const fn of listeners) fn(next);
+  };
+  if (dictionaries[next]) { apply(); return Promise.resolve(); }
+  return loadLang(next).then(apply);
 }
 
 export function onLangChange(fn) { listeners.add(fn); }
@@ -38,7 +76,7 @@ function lookup(dict, key) {
 }
 
 export function has(key) {
-  return lookup(dictionaries[lang], key) !== undefined || lookup(fr, key) !== undefined;
+  return lookup(dictionaries[lang], key) !== undefined || lookup(dictionaries.fr, key) !== undefined;
 }
 
 // Helpers handed to dictionary functions and used by "{x|fmt}" placeholders.
@@ -69,7 +107,7 @@ function interpolate(text, params) {
 
 export function t(key, params) {
   let entry = lookup(dictionaries[lang], key);
-  if (entry === undefined) entry = lookup(fr, key);
+  if (entry === undefined) entry = lookup(dictionaries.fr, key);
   if (entry === undefined) return key;
   if (typeof entry === 'function') return entry(params || {}, formatters);
   if (typeof entry === 'string') return interpolate(entry, params);

@@ -1,7 +1,7 @@
 // The top bar: brand, room code with the invite link, game name, connection state, language,
 // sound, rules. Also the rules dialog and the clipboard helper.
 import { h, svg, clear, keepFocus } from '/js/dom.js';
-import { t, getLang, setLang, languages } from '/js/i18n.js';
+import { t, getLang, setLang, languages, loadLang } from '/js/i18n.js';
 import { soundOn, setSound } from '/js/sound.js';
 import { icon } from '/js/icons.js';
 import { tip } from '/js/tips.js';
@@ -89,7 +89,11 @@ export function renderTopbar(bar, app) {
     for (const l of languages()) {
       langs.append(h('button', {
         class: ['small', 'lang', l === getLang() && 'on'], lang: l, 'aria-pressed': l === getLang() ? 'true' : 'false',
-        dataset: { key: `lang-${l}`, testid: `lang-${l}` }, onclick: () => setLang(l),
+        dataset: { key: `lang-${l}`, testid: `lang-${l}` },
+        // The other language loads when it is about to be chosen (pointed at, focused, pressed).
+        onpointerenter: () => loadLang(l).catch(() => {}), onfocus: () => loadLang(l).catch(() => {}),
+        onpointerdown: () => loadLang(l).catch(() => {}),
+        onclick: () => setLang(l).catch(() => app.toast?.(t('replay.errors.network'), 'error')),
       }, l.toUpperCase()));
     }
     tools.append(langs);

@@ -44,6 +44,9 @@ async function noActions(p, when) {
 export default async function replay({ base, browser, shots, errors }) {
   const host = await newPlayer(browser, 'Anna', { width: 1280, height: 860 }, errors);
   const friend = await newPlayer(browser, 'Bleuenn', { width: 360, height: 740 }, errors, { mobile: true });
+  // The viewer (js/replay.js) loads only when a replay is opened.
+  const hostFiles = [];
+  host.page.on('request', (r) => hostFiles.push(new URL(r.url()).pathname));
 
   // A short game: two players, four rounds.
   const { invite, code } = await openRoom(host, base, 'fishfish');
@@ -63,9 +66,11 @@ export default async function replay({ base, browser, shots, errors }) {
   log(`room ${code}: game over after ${clicks} clicks, scores ${live}`);
 
   // The host watches the replay from the scoreboard: it starts at the first step.
+  check(!hostFiles.includes('/js/replay.js'), 'the replay viewer was loaded before a replay was opened');
   await host.page.click('[data-testid=watch-replay]');
   await host.page.waitForURL(`**/replay/${code}`);
-  await host.page.locator('.table .ff').waitFor();
+  await host.page.locator('[data-testid=replay] .table .ff').waitFor();
+  check(hostFiles.includes('/js/replay.js'), 'opening the replay did not load the replay viewer');
   await waitForStep(host, 1);
   const { total, word } = await counter(host);
   check(word === 'Étape', `the French counter says "${word}"`);
