@@ -108,7 +108,9 @@ async function castorsTable({ base, browser, shots, errors }) {
   for (const s of others) await s.stop();
   await sleep(1200); // the last moves drawn
   const face = await me.page.locator(onDiscard).first().evaluate((el) => [...el.classList].find((c) => ['echanger', 'regarder', 'piocher'].includes(c)));
-  const tips = await me.page.evaluate((f) => import('/js/i18n.js').then(({ t, getLang, setLang }) => {
+  // Both dictionaries first: a page loads only its own language until asked for the other.
+  const tips = await me.page.evaluate((f) => import('/js/i18n.js').then(async ({ t, getLang, setLang, loadLang }) => {
+    await Promise.all([loadLang('fr'), loadLang('en')]);
     const was = getLang();
     setLang('fr'); const fr = t(`castors.ui.tip_${f}`);
     setLang('en'); const en = t(`castors.ui.tip_${f}`);
