@@ -9,8 +9,10 @@ import { tip } from '/js/tips.js';
 // product name -> face value, in the server's order (by value).
 export let PRODUCTS = {};
 export let CARD_TYPES = [];
-// What one bought card costs.
+// What one bought card costs; how many copies of each product and each card type there are.
 export let CARD_PRICE = 0;
+export let COPIES_PER_PRODUCT = 0;
+export let COPIES_PER_TYPE = 0;
 // Mémo: price = value × m(n), n from 1 to MAX_SALE.
 let MEMO = [];
 let MAX_SALE = 0;
@@ -19,6 +21,8 @@ export function useCards(data) {
   PRODUCTS = Object.fromEntries(data.products.map((p) => [p.name, p.value]));
   CARD_TYPES = data.card_types;
   CARD_PRICE = data.card_price;
+  COPIES_PER_PRODUCT = data.copies_per_product;
+  COPIES_PER_TYPE = data.copies_per_type;
   MEMO = data.memo;
   MAX_SALE = data.max_sale;
 }
