@@ -1,10 +1,8 @@
 // Ar Seizh Bigoudenn: the components, the setup, the active player's hand actions, composing and
 // scoring, the last round and the stall rule, the simplified variant, then the random playout.
 #include <chrono>
-#include <fstream>
 #include <iostream>
 #include <set>
-#include <sstream>
 
 #include "games/bigoudenn/cards.hpp"
 #include "games/bigoudenn/scoring.hpp"
@@ -58,26 +56,6 @@ TEST_CASE("The components: 35 ingredients, the Menu, 7 bigoudènes, 7 utensils")
         CHECK(bg::recipes()[b.galette].face == bg::Face::galette);
         CHECK(bg::recipes()[b.crepe].face == bg::Face::crepe);
     }
-}
-
-TEST_CASE("The renderer's copy of the card data matches the game's") {
-    // The browser draws cards from ids; its data block must say what cards.cpp says.
-    const std::string here = __FILE__;
-    const std::string root = here.substr(0, here.rfind("tests/games/"));
-    std::ifstream file(root + "web-client/games/bigoudenn-cards.js");
-    REQUIRE(file.good());
-    std::stringstream text;
-    text << file.rdbuf();
-    const std::string js = text.str();
-    const std::string begin = "// BEGIN CARD DATA\nexport const DATA = ";
-    const auto from = js.find(begin);
-    const auto to = js.find(";\n// END CARD DATA");
-    REQUIRE(from != std::string::npos);
-    REQUIRE(to != std::string::npos);
-    const Json data = Json::parse(js.substr(from + begin.size(), to - from - begin.size()));
-    Json expected = bg::game().cards();  // what GET /api/games/bigoudenn publishes
-    expected.erase("recipes");           // the renderer computes points in recipePoints()
-    CHECK(data == expected);
 }
 
 TEST_CASE("Bigoudenn describes itself and its variant option") {

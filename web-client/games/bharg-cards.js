@@ -1,9 +1,17 @@
 // Bharg's Decktet cards drawn from data: the rank first, the name, then the suit symbols (each
-// with its own shape, so colour is never the only signal). The card table mirrors
-// games/bharg/cards.cpp; the view names cards, it does not describe them.
+// with its own shape, so colour is never the only signal). The suits and every card's kind, rank,
+// suits and value come from the server (games/bharg/cards.cpp, GET /api/games/bharg): useCards()
+// receives them before anything is drawn. The view names cards, it does not describe them.
 import { h, svg } from '/js/dom.js';
 
-export const SUITS = ['moons', 'suns', 'waves', 'leaves', 'wyrms', 'knots'];
+// The suits in their order, and card name -> {kind, rank, suits, value}: the server's data.
+export let SUITS = [];
+let CARDS = {};
+
+export function useCards(data) {
+  SUITS = data.suits;
+  CARDS = data.cards;
+}
 
 const S = {
   moons: '<path d="M15.5 3a9 9 0 1 0 5.5 15.6A7.6 7.6 0 0 1 15.5 3z" fill="currentColor"/>',
@@ -19,31 +27,9 @@ export function suitIcon(suit, size = 18) {
   return svg(`<svg viewBox="0 0 24 24" width="${size}" height="${size}">${S[suit] || ''}</svg>`, `bh-suit ${suit}`);
 }
 
-// name: [kind, rank, suits]. Kinds: ace, number, crown, pawn, court, excuse.
-const T = {
-  ace_moons: ['ace', 1, ['moons']], ace_suns: ['ace', 1, ['suns']], ace_waves: ['ace', 1, ['waves']],
-  ace_leaves: ['ace', 1, ['leaves']], ace_wyrms: ['ace', 1, ['wyrms']], ace_knots: ['ace', 1, ['knots']],
-  author: ['number', 2, ['moons', 'knots']], desert: ['number', 2, ['suns', 'wyrms']], origin: ['number', 2, ['waves', 'leaves']],
-  journey: ['number', 3, ['moons', 'waves']], painter: ['number', 3, ['suns', 'knots']], savage: ['number', 3, ['leaves', 'wyrms']],
-  mountain: ['number', 4, ['moons', 'suns']], sailor: ['number', 4, ['waves', 'leaves']], battle: ['number', 4, ['wyrms', 'knots']],
-  forest: ['number', 5, ['moons', 'leaves']], discovery: ['number', 5, ['suns', 'waves']], soldier: ['number', 5, ['wyrms', 'knots']],
-  lunatic: ['number', 6, ['moons', 'waves']], penitent: ['number', 6, ['suns', 'wyrms']], market: ['number', 6, ['leaves', 'knots']],
-  chance_meeting: ['number', 7, ['moons', 'leaves']], castle: ['number', 7, ['suns', 'knots']], cave: ['number', 7, ['waves', 'wyrms']],
-  diplomat: ['number', 8, ['moons', 'suns']], mill: ['number', 8, ['waves', 'leaves']], betrayal: ['number', 8, ['wyrms', 'knots']],
-  pact: ['number', 9, ['moons', 'suns']], darkness: ['number', 9, ['waves', 'wyrms']], merchant: ['number', 9, ['leaves', 'knots']],
-  huntress: ['crown', 0, ['moons']], bard: ['crown', 0, ['suns']], sea: ['crown', 0, ['waves']],
-  end: ['crown', 0, ['leaves']], calamity: ['crown', 0, ['wyrms']], windfall: ['crown', 0, ['knots']],
-  excuse: ['excuse', 0, []],
-  watchman: ['pawn', 0, ['moons', 'wyrms', 'knots']], borderland: ['pawn', 0, ['waves', 'leaves', 'wyrms']],
-  harvest: ['pawn', 0, ['moons', 'suns', 'leaves']], light_keeper: ['pawn', 0, ['suns', 'waves', 'knots']],
-  consul: ['court', 0, ['moons', 'waves', 'knots']], rite: ['court', 0, ['moons', 'leaves', 'wyrms']],
-  window: ['court', 0, ['suns', 'leaves', 'knots']], island: ['court', 0, ['suns', 'waves', 'wyrms']],
-};
-
+// Kinds: ace, number, crown, pawn, court, excuse.
 export function cardInfo(name) {
-  const [kind, rank, suits] = T[name] || ['excuse', 0, []];
-  const value = kind === 'number' || kind === 'ace' ? rank : kind === 'excuse' ? 0 : 10;
-  return { kind, rank, suits, value };
+  return CARDS[name] || { kind: 'excuse', rank: 0, suits: [], value: 0 };
 }
 
 // The corner mark: "A", "2".."9", or the kind's short word from the dictionary.

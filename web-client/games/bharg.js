@@ -7,6 +7,8 @@ import { h, clear } from '/js/dom.js';
 import { tip } from '/js/tips.js';
 import { card, cardBack, cardName, suitIcon } from '/games/bharg-cards.js';
 import { continueBar } from '/js/round-pause.js';
+// The card data the server publishes, handed over by js/renderers.js before the first draw.
+export { useCards } from '/games/bharg-cards.js';
 
 const PLAYING = new Set(['draw', 'discard']);
 

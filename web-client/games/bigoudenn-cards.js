@@ -3,83 +3,34 @@
 import { h, svg } from '/js/dom.js';
 import { tip } from '/js/tips.js';
 
-// The static card data. The server sends card ids only; this copy of games/bigoudenn/cards.cpp
-// gives each its value, the utensil that takes it and its Menu recipe. A test compares the two
-// (tests/games/bigoudenn_rules_test.cpp): keep the block below plain JSON.
-// BEGIN CARD DATA
-export const DATA = {
-  "ingredients": {
-    "jambon": [3, "couteau", "galette_complete"],
-    "oeuf": [2, "spatule", "galette_complete"],
-    "fromage_rape": [2, "cuillere", "galette_complete"],
-    "saucisse": [4, "fourchette", "galette_saucisse"],
-    "moutarde": [2, "cuillere", "galette_saucisse"],
-    "oignon": [1, null, "galette_saucisse"],
-    "andouille": [4, "couteau", "galette_andouille"],
-    "pomme_de_terre": [2, "fourchette", "galette_andouille"],
-    "echalote": [1, null, "galette_andouille"],
-    "saint_jacques": [5, "fourchette", "galette_saint_jacques"],
-    "poireau": [1, null, "galette_saint_jacques"],
-    "creme_fraiche": [1, null, "galette_saint_jacques"],
-    "lardons": [3, "spatule", "galette_forestiere"],
-    "champignons": [3, "couteau", "galette_forestiere"],
-    "persil": [1, null, "galette_forestiere"],
-    "chevre": [3, "couteau", "galette_chevre_epinards"],
-    "epinards": [3, "spatule", "galette_chevre_epinards"],
-    "noix": [1, null, "galette_chevre_epinards"],
-    "saumon_fume": [4, "fourchette", "galette_oceane"],
-    "algues": [2, "spatule", "galette_oceane"],
-    "ciboulette": [1, null, "galette_oceane"],
-    "sucre": [2, "cuillere", "crepe_beurre_sucre"],
-    "beurre_sale": [1, null, "crepe_beurre_sucre"],
-    "pommes": [2, "couteau", "crepe_pommes_caramel"],
-    "caramel": [1, null, "crepe_pommes_caramel"],
-    "chocolat": [2, "cuillere", "crepe_banane_chocolat"],
-    "banane": [1, null, "crepe_banane_chocolat"],
-    "fraises": [2, "fourchette", "crepe_fraises_chantilly"],
-    "chantilly": [1, null, "crepe_fraises_chantilly"],
-    "miel": [2, "cuillere", "crepe_citron_miel"],
-    "citron": [1, null, "crepe_citron_miel"],
-    "confiture": [2, "spatule", "crepe_confiture_amandes"],
-    "amandes": [1, null, "crepe_confiture_amandes"],
-    "creme_de_marrons": [2, "spatule", "crepe_poire_marrons"],
-    "poire": [1, null, "crepe_poire_marrons"]
-  },
-  "bigoudenes": {
-    "rozenn": ["galette_complete", "crepe_beurre_sucre"],
-    "soazig": ["galette_saucisse", "crepe_pommes_caramel"],
-    "tyfenn": ["galette_andouille", "crepe_citron_miel"],
-    "katell": ["galette_saint_jacques", "crepe_fraises_chantilly"],
-    "maiwenn": ["galette_forestiere", "crepe_banane_chocolat"],
-    "nolwenn": ["galette_chevre_epinards", "crepe_poire_marrons"],
-    "gwenola": ["galette_oceane", "crepe_confiture_amandes"]
-  },
-  "utensils": ["couteau", "fourchette", "cuillere", "spatule", "araignee", "couvercle", "passoire"]
-};
-// END CARD DATA
+// The static card data comes from the server (games/bigoudenn/cards.cpp, GET /api/games/bigoudenn):
+// useCards() receives it before anything is drawn. DATA.ingredients: id -> [value, the utensil
+// that takes it or null, its Menu recipe]; DATA.bigoudenes: id -> [galette, crêpe] specialties;
+// DATA.utensils; DATA.recipes: galette and crêpe, each {cards, value, points, menu_bonus, specialty_bonus}.
+export let DATA = { ingredients: {}, bigoudenes: {}, utensils: [], recipes: {} };
+// The Menu: recipe id -> its ingredient ids, in card order.
+export let MENU = {};
+
+export function useCards(data) {
+  DATA = data;
+  MENU = {};
+  for (const [id, row] of Object.entries(DATA.ingredients)) (MENU[row[2]] ||= []).push(id);
+}
 
 export function info(id) {
   const row = DATA.ingredients[id] || [0, null, ''];
   return { id, value: row[0], utensil: row[1], recipe: row[2], salty: row[2].startsWith('galette') };
 }
 
-// The Menu: recipe id -> its ingredient ids, in card order.
-export const MENU = (() => {
-  const menu = {};
-  for (const [id, row] of Object.entries(DATA.ingredients)) (menu[row[2]] ||= []).push(id);
-  return menu;
-})();
-
-// What a recipe of these cards would score for this bigoudène (7/12/17, 3/6/9).
+// What a recipe of these cards would score for this bigoudène: the kind's points, plus its bonus
+// for a Menu recipe and again for the bigoudène's specialty.
 export function recipePoints(cards, bigoudene) {
-  const salty = info(cards[0]).salty;
-  const recipe = info(cards[0]).recipe;
-  const members = MENU[recipe] || [];
-  const menu = cards.length === members.length && cards.every((c) => info(c).recipe === recipe);
-  const special = menu && (DATA.bigoudenes[bigoudene] || []).includes(recipe);
-  const base = salty ? 7 : 3;
-  const bonus = salty ? 5 : 3;
-  return { menu: menu ? recipe : null, specialty: special, points: base + (menu ? bonus : 0) + (special ? bonus : 0) };
+  const first = info(cards[0]);
+  const kind = DATA.recipes[first.salty ? 'galette' : 'crepe'] || { points: 0, menu_bonus: 0, specialty_bonus: 0 };
+  const members = MENU[first.recipe] || [];
+  const menu = cards.length === members.length && cards.every((c) => info(c).recipe === first.recipe);
+  const special = menu && (DATA.bigoudenes[bigoudene] || []).includes(first.recipe);
+  return { menu: menu ? first.recipe : null, specialty: special, points: kind.points + (menu ? kind.menu_bonus : 0) + (special ? kind.specialty_bonus : 0) };
 }
 
 // One small drawing per utensil, in a 24×24 box.

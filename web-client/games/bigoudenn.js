@@ -8,6 +8,8 @@ import { h, clear } from '/js/dom.js';
 import { tip } from '/js/tips.js';
 import { cardBack, faceCard, info, ingredientCard, MENU, DATA, recipePoints, utensilIcon, utensilPiece } from '/games/bigoudenn-cards.js';
 import { auctionControls, auctionPanel, listed, sendWith, teutButtons, windowDeadlines } from '/games/bigoudenn-auction.js';
+// The card data the server publishes, handed over by js/renderers.js before the first draw.
+export { useCards } from '/games/bigoudenn-cards.js';
 
 const HANDS = ['left', 'right'];
 

@@ -1,19 +1,33 @@
 // Carambouille pieces drawn from data: product cards (name and face value first, a market-stall
 // colour by value second), Carambouille cards, the Mémo prices and the words for claims.
-// The tables mirror games/carambouille/README.md.
+// The products and their values, the card types, the Mémo and the card price come from the
+// server (games/carambouille/cards.hpp, GET /api/games/carambouille): useCards() receives them
+// before anything is drawn.
 import { h, svg } from '/js/dom.js';
 import { tip } from '/js/tips.js';
 
-export const PRODUCTS = {
-  cebettes: 10, ail: 10, herbes: 10, tomates: 20, poivrons: 20, aubergines: 20,
-  citrons: 30, piments: 30, lavande: 30, fromage: 40, saucisson: 40, vin: 50, jambon: 50,
-  poules: 60, lapins: 60, huile_olive: 70, tissu: 70, foie_gras: 80, truffes: 90, safran: 100,
-};
-export const CARD_TYPES = ['panier', 'jai_menti', 'persuasion', 'illusion', 'soldes', 'surstock'];
+// product name -> face value, in the server's order (by value).
+export let PRODUCTS = {};
+export let CARD_TYPES = [];
+// What one bought card costs; how many copies of each product and each card type there are.
+export let CARD_PRICE = 0;
+export let COPIES_PER_PRODUCT = 0;
+export let COPIES_PER_TYPE = 0;
+// Mémo: price = value × m(n), n from 1 to MAX_SALE.
+let MEMO = [];
+let MAX_SALE = 0;
 
-// Mémo: price = value × m(n).
-const MEMO = [1, 2.5, 4.5, 7.5, 12.5];
-export function memoPrice(value, n) { return n >= 1 && n <= 5 ? Math.round(value * MEMO[n - 1]) : 0; }
+export function useCards(data) {
+  PRODUCTS = Object.fromEntries(data.products.map((p) => [p.name, p.value]));
+  CARD_TYPES = data.card_types;
+  CARD_PRICE = data.card_price;
+  COPIES_PER_PRODUCT = data.copies_per_product;
+  COPIES_PER_TYPE = data.copies_per_type;
+  MEMO = data.memo;
+  MAX_SALE = data.max_sale;
+}
+
+export function memoPrice(value, n) { return n >= 1 && n <= MAX_SALE ? Math.round(value * MEMO[n - 1]) : 0; }
 
 export const isProduct = (name) => name in PRODUCTS;
 export const valueOf = (name) => PRODUCTS[name] || 0;

@@ -3,7 +3,7 @@
 // value, a number of cards, exactly k Carambouille cards, exactly k cards of one Carambouille
 // type. Up to 8 per list. Also whether chosen cards meet a list (to guide, the server judges).
 import { h } from '/js/dom.js';
-import { PRODUCTS, CARD_TYPES, cardName, isProduct, valueOf } from '/games/carambouille-cards.js';
+import { PRODUCTS, CARD_TYPES, COPIES_PER_PRODUCT, COPIES_PER_TYPE, cardName, isProduct, valueOf } from '/games/carambouille-cards.js';
 import { tip } from '/js/tips.js';
 
 export const KINDS = ['product', 'value', 'cards', 'carambouille', 'card'];
@@ -11,7 +11,7 @@ export const MAX_CLAIMS = 8;
 
 const range = (lo, hi, step = 1) => Array.from({ length: Math.floor((hi - lo) / step) + 1 }, (_, i) => lo + i * step);
 // Ranges offered by the menus: the rules' own, cut to what a hand can hold.
-const COUNTS = { product: range(0, 5), carambouille: range(0, 8), card: range(0, 4) };
+const counts = (kind) => ({ product: range(0, COPIES_PER_PRODUCT), carambouille: range(0, 8), card: range(0, COPIES_PER_TYPE) })[kind];
 const VALUES = range(0, 1500, 10);
 const CARDS = range(1, 20);
 
@@ -60,11 +60,11 @@ export function claimsEditor(rows, name, ctx, rerender) {
   const row = (r, i) => {
     const set = (field) => (x) => {
       r[field] = x;
-      if (field === 'kind' && COUNTS[r.kind] && !COUNTS[r.kind].includes(r.count)) r.count = 1;
+      if (field === 'kind' && counts(r.kind) && !counts(r.kind).includes(r.count)) r.count = 1;
       rerender();
     };
     const parts = [select(`cr-${name}-kind-${i}`, r.kind, KINDS.map((k) => [k, ctx.gt(`ui.claim_kind_${k}`)]), set('kind'), ctx.gt('ui.claim_kind'))];
-    if (COUNTS[r.kind]) parts.push(select(`cr-${name}-count-${i}`, r.count, num(COUNTS[r.kind]), set('count'), ctx.gt('ui.count')));
+    if (counts(r.kind)) parts.push(select(`cr-${name}-count-${i}`, r.count, num(counts(r.kind)), set('count'), ctx.gt('ui.count')));
     if (r.kind === 'product') parts.push(select(`cr-${name}-product-${i}`, r.product, Object.keys(PRODUCTS).map((p) => [p, `${cardName(p, ctx)} (${PRODUCTS[p]})`]), set('product'), ctx.gt('ui.claim_kind_product')));
     if (r.kind === 'card') parts.push(select(`cr-${name}-card-${i}`, r.card, CARD_TYPES.map((x) => [x, cardName(x, ctx)]), set('card'), ctx.gt('ui.claim_kind_card')));
     if (r.kind === 'value') parts.push(select(`cr-${name}-value-${i}`, r.value, num(VALUES), set('value'), ctx.gt('ui.claim_kind_value')));

@@ -3,7 +3,7 @@
 // Mémo prices; buying 0–2 cards to end the turn; the reaction cards and the pass of an open
 // window.
 import { h } from '/js/dom.js';
-import { card, cardName, memoPrice, valueOf } from '/games/carambouille-cards.js';
+import { card, cardName, memoPrice, valueOf, CARD_PRICE } from '/games/carambouille-cards.js';
 import { listed } from '/games/carambouille-trade.js';
 
 async function send(ctx, action) {
@@ -62,7 +62,7 @@ export function saleButtons(snap, ctx) {
     out.push(h('button', {
       disabled: ctx.pending, dataset: { act: 'buy', key: `cr-buy-${a.count}` },
       onclick: () => send(ctx, a),
-    }, a.count === 0 ? ctx.gt('ui.buy_none') : ctx.gt('ui.buy_n', { n: a.count, price: a.count * 50 })));
+    }, a.count === 0 ? ctx.gt('ui.buy_none') : ctx.gt('ui.buy_n', { n: a.count, price: a.count * CARD_PRICE })));
   }
   for (const a of listed(snap, 'react')) {
     out.push(h('button', {

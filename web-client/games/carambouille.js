@@ -12,6 +12,8 @@ import { tradingSquare, freshDraft, listed } from '/games/carambouille-trade.js'
 import { saleSquare } from '/games/carambouille-sale.js';
 import { stall, myStall } from '/games/carambouille-stalls.js';
 import { continueBar, pausePrompt } from '/js/round-pause.js';
+// The card data the server publishes, handed over by js/renderers.js before the first draw.
+export { useCards } from '/games/carambouille-cards.js';
 
 const FEED = new Set(['offer', 'trade', 'lie', 'offer_closed', 'refuse', 'persuasion', 'persuasion_end', 'trading_open', 'trading_closed', 'panier']);
 

@@ -14,7 +14,13 @@ const ICONS = {
 // The back: three logs of a beaver dam and a pair of teeth.
 const BACK = '<svg viewBox="0 0 40 40" width="30" height="30"><g fill="#a86a32" stroke="#4a2a10" stroke-width="1.4"><rect x="5" y="8" width="30" height="6" rx="3"/><rect x="3" y="17" width="34" height="6" rx="3"/><rect x="6" y="26" width="28" height="6" rx="3"/></g><path d="M16 33h8v5h-8z" fill="#fffaf0" stroke="#4a2a10" stroke-width="1.2"/><path d="M20 33v5" stroke="#4a2a10" stroke-width="1"/></svg>';
 
-export const ACTIONS = ['echanger', 'regarder', 'piocher'];
+// The action cards, as the deck the server publishes has them (GET /api/games/castors): useCards()
+// receives the deck before anything is drawn.
+export let ACTIONS = [];
+
+export function useCards(data) {
+  ACTIONS = data.deck.map((kind) => kind.face).filter((face) => typeof face === 'string');
+}
 
 export function isAction(face) { return typeof face === 'string'; }
 

@@ -9,6 +9,8 @@ import { h, clear, svg } from '/js/dom.js';
 import { tip } from '/js/tips.js';
 import { card, faceName, isAction } from '/games/castors-cards.js';
 import { continueBar, pausePrompt } from '/js/round-pause.js';
+// The card data the server publishes, handed over by js/renderers.js before the first draw.
+export { useCards } from '/games/castors-cards.js';
 
 // A knuckle rapping on the table.
 const KNOCK = '<svg viewBox="0 0 24 24" width="20" height="20"><path d="M6 13h12v6H6z" fill="currentColor" opacity=".35"/><path d="M8 13V7a2 2 0 0 1 4 0v6M12 12V6a2 2 0 0 1 4 0v7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/><path d="M2 21h20M4 4l2 2M20 4l-2 2" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>';

@@ -2,6 +2,14 @@
 // A readable value or name first, a simple symbol second (UX.md).
 import { h, svg } from '/js/dom.js';
 
+// The number of lines (baits) in a round, from the server (GET /api/games/fishfish): useCards()
+// receives the game's data before anything is drawn.
+export let LINES = 0;
+
+export function useCards(data) {
+  LINES = data.lines;
+}
+
 const WORM = '<svg viewBox="0 0 40 40" width="34" height="34"><path d="M20 4v9" stroke="#6b5b4b" stroke-width="1.6" fill="none"/><path d="M20 13c0 6-7 6-7 12s7 7 9 3" stroke="#8c6b4a" stroke-width="2" fill="none"/><path d="M14 26c-3 1-5 4-3 7 2 3 7 3 10 0 3-3 6-2 8 0" stroke="#d96c7a" stroke-width="4.5" stroke-linecap="round" fill="none"/></svg>';
 const NET_FISH = '<svg viewBox="0 0 40 40" width="34" height="34"><path d="M6 10h28l-4 22H10z" fill="none" stroke="#e9f5ea" stroke-width="1.4"/><path d="M9 16h22M10 22h20M11 28h18M14 10l2 22M20 10v22M26 10l-2 22" stroke="#e9f5ea" stroke-width=".8" opacity=".8"/><path d="M12 20c5-6 13-6 16 0-3 6-11 6-16 0zm-1 0l-4-3v6z" fill="#ffd166" stroke="#5a3d00" stroke-width=".8"/><circle cx="24" cy="19" r="1" fill="#222"/></svg>';
 const EMPTY_HOOK = '<svg viewBox="0 0 40 40" width="34" height="34"><path d="M20 3v20a6 6 0 1 1-9-5" stroke="#49627a" stroke-width="2.4" fill="none" stroke-linecap="round"/><path d="M11 18l-2 5 5-1" fill="#49627a"/><circle cx="29" cy="30" r="2" fill="none" stroke="#7d95ab"/><circle cx="33" cy="25" r="1.3" fill="none" stroke="#7d95ab"/></svg>';

@@ -4,8 +4,10 @@
 // with what it may do (set a line, bet). Fish tiles travel from a hand to its bet, then to the
 // Fisher's bag (Prise) or to the Butin (Bredouille), from the facts of the log.
 import { h, clear } from '/js/dom.js';
-import { baitCard, catchCard, fishTile, tileRow } from '/games/fishfish-cards.js';
+import { baitCard, catchCard, fishTile, tileRow, LINES } from '/games/fishfish-cards.js';
 import { continueBar, pausePrompt } from '/js/round-pause.js';
+// The card data the server publishes, handed over by js/renderers.js before the first draw.
+export { useCards } from '/games/fishfish-cards.js';
 
 const CATCH_KINDS = ['prise', 'bredouille'];
 
@@ -195,7 +197,7 @@ function pond(v, ctx, snap) {
 function pastLines(v, ctx) {
   const lines = v.lines || [];
   const slots = [];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < LINES; i++) {
     const line = lines[i];
     if (!line) { slots.push(h('li', { class: 'ff-past empty' }, h('span', { class: 'ff-past-n' }, String(i + 1)))); continue; }
     const total = (line.bets || []).reduce((sum, b) => sum + b.tiles, 0);

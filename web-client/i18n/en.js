@@ -61,6 +61,8 @@ export default {
     leave_and_join: 'Leave and join {code}',
   },
   room: {
+    cards_failed: 'The game’s cards could not be loaded from the server.',
+    cards_retry: 'Try again',
     code: 'Table',
     copy_short: 'Copy link',
     copy_invite: 'Copy the invite link',

@@ -64,6 +64,8 @@ export default {
     leave_and_join: 'Quitter et rejoindre {code}',
   },
   room: {
+    cards_failed: 'Les cartes du jeu n’ont pas pu être chargées depuis le serveur.',
+    cards_retry: 'Réessayer',
     code: 'Table',
     copy_short: 'Copier le lien',
     copy_invite: 'Copier le lien d’invitation',

@@ -7,7 +7,7 @@ import { seatBadge, seatToken, seatColor, seatShape } from '/js/seats.js';
 import { fill, choices } from '/js/picker.js';
 import { play } from '/js/sound.js';
 import { icon } from '/js/icons.js';
-import { loadRenderer } from '/js/room.js';
+import { loadRenderer, drawLoadFailed } from '/js/renderers.js';
 import { finalScores, roundDetails } from '/js/room-parts.js';
 import { copyText, openRules } from '/js/topbar.js';
 
@@ -128,7 +128,7 @@ export class ReplayView {
     if (this.data && this.rendererFor !== this.data.game) {
       this.rendererFor = this.data.game;
       this.renderer = null;
-      loadRenderer(this.data.game).then((mod) => { this.renderer = mod; this.signatures = {}; this.app.render(); });
+      this.loadGame(this.data.game);
     }
     this.draw();
   }
@@ -294,6 +294,9 @@ export class ReplayView {
     if (this.changed('side', base)) { this.drawPlayers(snap, ctx); this.drawLog(); }
     if (this.changed('end', base)) this.drawEnd(snap, ctx);
     if (this.renderer && this.changed('table', base)) this.drawTable(snap, ctx);
+    else if (!this.renderer && this.loadError && this.changed('table', `failed|${lang}`)) {
+      drawLoadFailed(this.els.table, () => { clear(this.els.table); this.loadGame(this.data.game); });
+    }
   }
 
   // Loading, or why there is nothing to show.
@@ -544,6 +547,17 @@ export class ReplayView {
         h('div', { class: 'row' }, h('button', {
           dataset: { key: 'replay-again', testid: 'replay-again' }, onclick: () => this.goTo(0),
         }, t('replay.again'))));
+    });
+  }
+
+  // The game's renderer with its card data (js/renderers.js); nothing is drawn until both are here.
+  loadGame(game) {
+    this.loadError = null;
+    loadRenderer(game).then((mod) => {
+      if (this.rendererFor === game) { this.renderer = mod; this.signatures = {}; this.app.render(); }
+    }, (err) => {
+      console.warn(`no card data for ${game}:`, err);
+      if (this.rendererFor === game) { this.loadError = err; this.signatures = {}; this.app.render(); }
     });
   }
 

@@ -11,18 +11,10 @@ import { measure, play as playMotion, shake } from '/js/motion.js';
 import { fitTable } from '/js/fit.js';
 import { fitWords } from '/js/words.js';
 import { SidePanel } from '/js/side-panel.js';
+import { loadRenderer, drawLoadFailed } from '/js/renderers.js';
 
-const loaded = new Map(); // game id -> Promise<renderer module>
-
-export function loadRenderer(id) {
-  if (!loaded.has(id)) {
-    const styles = (name) => document.head.append(h('link', { rel: 'stylesheet', href: `/games/${name}.css` }));
-    loaded.set(id, import(`/games/${id}.js`)
-      .then((mod) => { styles(id); return mod; })
-      .catch((err) => { console.warn(`no renderer for ${id}:`, err); styles('generic'); return import('/games/generic.js'); }));
-  }
-  return loaded.get(id);
-}
+// The renderers' loading lives in renderers.js; still exported here for modules that import it from the room.
+export { loadRenderer } from '/js/renderers.js';
 
 export class RoomView {
   constructor(main, app) {
@@ -75,10 +67,7 @@ export class RoomView {
   update() {
     const s = this.app.state;
     const game = this.game;
-    if (game && this.rendererFor !== game) {
-      this.rendererFor = game;
-      loadRenderer(game).then((mod) => { this.renderer = mod; this.signatures = {}; this.app.render(); });
-    }
+    if (game && this.rendererFor !== game) this.loadGame(game);
     if (this.scratchEpoch !== s.gameEpoch) { this.scratch = {}; this.scratchEpoch = s.gameEpoch; }
     const ctx = this.ctx();
     const status = s.snap?.status || s.room?.status;
@@ -107,7 +96,23 @@ export class RoomView {
     if (!waiting && !interrupted && this.renderer) {
       const sig = `${base}|${s.pending}|${this.rerenders}|${s.conn}`;
       if (this.changed('table', sig)) this.drawTable(ctx, game);
+    } else if (!waiting && !interrupted && this.loadError && this.changed('table', `failed|${getLang()}`)) {
+      drawLoadFailed(this.els.table, () => { clear(this.els.table); this.loadGame(game); });
     }
+  }
+
+  // The game's renderer with its card data; until both are here, nothing is drawn on the table.
+  loadGame(game) {
+    this.rendererFor = game;
+    this.renderer = null;
+    this.loadError = null;
+    this.signatures = {};
+    loadRenderer(game).then((mod) => {
+      if (this.rendererFor === game) { this.renderer = mod; this.signatures = {}; this.app.render(); }
+    }, (err) => {
+      console.warn(`no card data for ${game}:`, err);
+      if (this.rendererFor === game) { this.loadError = err; this.signatures = {}; this.app.render(); }
+    });
   }
 
   // The game's renderer draws the latest snapshot at once; then what moved travels there.

@@ -18,6 +18,8 @@ export function harness() {
     const { t, formatters } = await import('/js/i18n.js');
     const { h, clear } = await import('/js/dom.js');
     const { fill, choices } = await import('/js/picker.js');
+    // The card modules get the server's card data from the loader, as at a table.
+    await (await import('/js/renderers.js')).loadRenderer('carambouille');
     const trade = await import('/games/carambouille-trade.js');
     const stalls = await import('/games/carambouille-stalls.js');
     if (!document.querySelector('link[href="/games/carambouille.css"]')) {
@@ -94,7 +96,7 @@ async function acceptByPicking(p) {
   check(await status.getAttribute('data-meets') === 'true', 'the truffes are said not to meet the ask');
   await click(p, '[data-act=accept]');
   // The suggestion gives the cheapest cards that meet an ask, not the dearest.
-  const two = await p.page.evaluate(() => import('/games/carambouille-claims.js').then((m) => [
+  const two = await p.page.evaluate(() => import('/js/renderers.js').then((r) => r.loadRenderer('carambouille')).then(() => import('/games/carambouille-claims.js')).then((m) => [
     m.cheapest([{ cards: 2 }], { A1: 'truffes', B2: 'fromage', C3: 'cebettes', D4: 'jai_menti' }),
     m.cheapest([], { A1: 'truffes', B2: 'fromage' }),
     m.cheapest([{ carambouille: 1 }, { cards: 2 }], { A1: 'truffes', B2: 'fromage', D4: 'jai_menti' }),

@@ -21,6 +21,8 @@ function brokenNames(game) {
       const link = h('link', { rel: 'stylesheet', href: `/games/${game}.css`, onload: resolve });
       document.head.append(link);
     });
+    // The card modules get the server's card data from the loader, as at a table.
+    await (await import('/js/renderers.js')).loadRenderer(game);
     const cards = [];
     if (game === 'bharg') {
       const m = await import('/games/bharg-cards.js');
@@ -136,7 +138,7 @@ async function pickerKeys(p) {
 
 async function offerIds(p) {
   for (const lang of ['fr', 'en']) {
-    const texts = await inPage(p, (l) => Promise.all([import('/js/i18n.js'), import('/games/carambouille.js')]).then(([i18n, game]) => {
+    const texts = await inPage(p, (l) => Promise.all([import('/js/i18n.js'), import('/js/renderers.js').then((r) => r.loadRenderer('carambouille'))]).then(([i18n, game]) => {
       i18n.setLang(l);
       const at = Date.now();
       const claims = [{ product: 'fromage', count: 1 }];

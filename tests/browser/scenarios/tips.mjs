@@ -17,6 +17,9 @@ const PHONE = { width: 390, height: 844 };
 function drawFixture(page) {
   return page.evaluate(async () => {
     const { t } = await import('/js/i18n.js');
+    // The card modules get the server's card data from the loader, as at a table.
+    const { loadRenderer } = await import('/js/renderers.js');
+    await Promise.all(['castors', 'carambouille', 'bigoudenn'].map(loadRenderer));
     const castors = await import('/games/castors-cards.js');
     const caram = await import('/games/carambouille-cards.js');
     const bg = await import('/games/bigoudenn-cards.js');
