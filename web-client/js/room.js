@@ -13,8 +13,6 @@ import { fitWords } from '/js/words.js';
 import { SidePanel } from '/js/side-panel.js';
 import { loadRenderer, drawLoadFailed } from '/js/renderers.js';
 
-// The renderers' loading lives in renderers.js; still exported here for modules that import it from the room.
-export { loadRenderer } from '/js/renderers.js';
 
 export class RoomView {
   constructor(main, app) {
