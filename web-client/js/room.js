@@ -13,7 +13,6 @@ import { fitWords } from '/js/words.js';
 import { SidePanel } from '/js/side-panel.js';
 import { loadRenderer, drawLoadFailed } from '/js/renderers.js';
 
-
 export class RoomView {
   constructor(main, app) {
     this.app = app;

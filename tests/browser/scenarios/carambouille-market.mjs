@@ -161,7 +161,11 @@ async function realTable({ base, browser, shots, errors }, viewport, mobile, lab
   await me.page.locator('[data-testid=invite-link]').waitFor();
   await others[1].join(code);
   await others[0].start();
-  const pick = (snap, t) => t.byWeights({ ring: snap.view.phase === 'bell' ? 1 : 0, offer: (snap.view.offers || []).some((o) => o.from === t.seat) ? 0 : 2, accept: 0, refuse: 0, withdraw: 0, persuade: 0, lay_panier: 0, idle: 1 })(snap);
+  // The others offer to everyone (an offer to each other would stay open, and they make one at a time).
+  const pick = (snap, t) => {
+    const action = t.byWeights({ ring: snap.view.phase === 'bell' ? 1 : 0, offer: (snap.view.offers || []).some((o) => o.from === t.seat) ? 0 : 2, accept: 0, refuse: 0, withdraw: 0, persuade: 0, lay_panier: 0, idle: 1 })(snap);
+    return action && action.type === 'offer' && !action.counter ? { ...action, to: null } : action;
+  };
   for (const s of others) await s.play(pick, [200, 500]);
   const mine = me.page.locator('[data-testid=cr-offer].forme [data-act=accept-choose]').first();
   await mine.waitFor({ timeout: 60000 });
