@@ -6,6 +6,7 @@
 #include "games/bharg/bharg.hpp"
 #include "games/core/options.hpp"
 #include "tests/support/playout.hpp"
+#include "tests/support/round_pause_checks.hpp"
 
 namespace bharg = taol::games::bharg;
 using taol::games::GameState;
@@ -132,16 +133,7 @@ TEST_CASE("A discarded Ace becomes the top Ace before the win check; the winner 
     CHECK(result.at("hands")[0].at("unbound") == Json({"pact", "author", "desert"}));
 
     // Both close the summary, then round 2 is dealt by the other seat. Each is awaited for 15 s.
-    CHECK(won.state->waiting_for() == std::vector<int>{0, 1});
-    CHECK(won.state->actions(0) == Json::parse(R"([{"type":"continue"}])"));
-    CHECK(*won.state->default_action(1) == Json{{"type", "continue"}});
-    const auto pause = won.state->deadlines();
-    REQUIRE(pause.size() == 2);
-    for (int s = 0; s < 2; ++s) {
-        CHECK(pause[s].kind == "round_over");
-        CHECK(pause[s].at == kNow + 15'000);
-        CHECK(pause[s].seat == s);
-    }
+    taol::testing::check_round_pause(*won.state, 2, kNow);
     const auto one = act(*won.state, 0, {{"type", "continue"}});
     CHECK(one.log.empty());
     CHECK(one.state->view(0).at("phase") == "round_over");

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "tests/games/carambouille_support.hpp"
+#include "tests/support/round_pause_checks.hpp"
 
 using namespace carambouille_test;  // NOLINT: test file
 
@@ -191,16 +192,7 @@ TEST_CASE("After the sale the round's sales stay until everyone continues, or 15
     CHECK(t.view().at("round") == 1);
     CHECK(t.view().at("round_sales").size() == 1);
     CHECK(t.view().at("seller").is_null());
-    CHECK(t.state->waiting_for() == std::vector<Seat>{0, 1, 2});
-    const auto deadlines = t.state->deadlines();
-    REQUIRE(deadlines.size() == 3);
-    for (Seat s = 0; s < 3; ++s) {
-        CHECK(deadlines[s].kind == "round_over");
-        CHECK(deadlines[s].at == ended + 15'000);
-        CHECK(deadlines[s].seat == s);
-        CHECK(taol::games::is_listed(t.state->actions(s), {{"type", "continue"}}));
-        CHECK(*t.state->default_action(s) == Json{{"type", "continue"}});
-    }
+    taol::testing::check_round_pause(*t.state, 3, ended);
     t.refuse(0, {{"type", "ring"}});
     t.refuse(0, buy(0));
     t.act(2, {{"type", "continue"}});

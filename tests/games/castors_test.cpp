@@ -6,6 +6,7 @@
 #include "games/castors/castors.hpp"
 #include "games/core/action_list.hpp"
 #include "games/core/options.hpp"
+#include "tests/support/round_pause_checks.hpp"
 
 namespace cs = taol::games::castors;
 using cs::Face;
@@ -371,12 +372,7 @@ TEST_CASE("castors: knocking waits for a full turn of the table, then everyone e
     CHECK(p.view(0).at("current").is_null());
     CHECK_FALSE(p.view(0).at("can_knock"));
     CHECK(faces_shown(p.view(std::nullopt)) == 16);
-    CHECK(p.s->waiting_for() == std::vector<Seat>{0, 1, 2, 3});
-    REQUIRE(p.s->deadlines().size() == 4);
-    for (const auto& d : p.s->deadlines()) {
-        CHECK(d.kind == "round_over");
-        CHECK(d.at == ended + 15'000);
-    }
+    taol::testing::check_round_pause(*p.s, 4, ended);
     p.refuse(0, {{"type", "draw"}});
     p.refuse(0, {{"type", "seen"}});
     for (Seat s = 0; s < 3; ++s) p.act(s, {{"type", "continue"}});

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tests/games/fishfish_support.hpp"
+#include "tests/support/round_pause_checks.hpp"
 
 using namespace fishfish_test;
 
@@ -115,18 +116,7 @@ TEST_CASE("After a round its lines and points stay until everyone continues, or 
     CHECK(paused.at("captured") == 8);
     CHECK(paused.at("rounds").size() == 1);
     // Everyone, the Fisher included, is awaited; nothing else may be played meanwhile.
-    CHECK(t.state->waiting_for() == std::vector<Seat>{0, 1, 2});
-    for (Seat s = 0; s < 3; ++s) {
-        CHECK(t.state->actions(s) == Json::parse(R"([{"type":"continue"}])"));
-        CHECK(*t.state->default_action(s) == Json{{"type", "continue"}});
-    }
-    const auto deadlines = t.state->deadlines();
-    REQUIRE(deadlines.size() == 3);
-    for (Seat s = 0; s < 3; ++s) {
-        CHECK(deadlines[s].kind == "round_over");
-        CHECK(deadlines[s].at == ended + 15'000);
-        CHECK(deadlines[s].seat == s);
-    }
+    taol::testing::check_round_pause(*t.state, 3, ended);
     t.refuse(0, set_line(4, "bredouille"), RuleCode::illegal_action);
     t.refuse(1, bet(0), RuleCode::illegal_action);
     t.refuse(1, {{"type", "continue"}, {"tiles", 1}}, RuleCode::illegal_action);
