@@ -3,8 +3,8 @@
 # Packages to build and run the server.
 TAOL_BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev
                      zlib1g-dev libbrotli-dev)
-# More for the tests: Catch2, Debian's Chromium driven from Node.js for the browser tests, and
-# clang with libFuzzer's runtime for the fuzzers.
+# More for the tests: Catch2, Debian's Chromium driven from Node.js for the browser tests, clang
+# with libFuzzer's runtime for the fuzzers, and sqlite3 (a browser test edits a journal).
 TAOL_TEST_PACKAGES=(catch2 chromium clang libclang-rt-14-dev sqlite3)
 
 taol_missing_packages() {
