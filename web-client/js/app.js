@@ -10,6 +10,7 @@ import { renderTopbar } from '/js/topbar.js';
 import { LobbyView } from '/js/lobby.js';
 import { RoomView } from '/js/room.js';
 import { confirmDialog } from '/js/confirm.js';
+import { replayPath } from '/js/paths.js';
 import '/js/tips.js';
 
 const store = {
@@ -66,11 +67,6 @@ function loadReplayViewer() {
     });
   }
   return replayLoading;
-}
-
-// A replay's address (as js/replay.js's replayPath, which loads only with the viewer).
-function replayPath(code, game) {
-  return `/replay/${code}${game ? `?game=${game}` : ''}`;
 }
 
 // ---------- routing ----------

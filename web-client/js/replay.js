@@ -10,10 +10,7 @@ import { icon } from '/js/icons.js';
 import { loadRenderer, drawLoadFailed } from '/js/renderers.js';
 import { finalScores, roundDetails } from '/js/room-parts.js';
 import { copyText, openRules } from '/js/topbar.js';
-
-export function replayPath(code, game) {
-  return `/replay/${code}${game ? `?game=${game}` : ''}`;
-}
+import { replayPath } from '/js/paths.js';
 
 // Autoplay speeds: how long a step stays on screen, and the button's short name for it.
 const SPEEDS = { slow: { ms: 2200, short: '½×' }, normal: { ms: 1200, short: '1×' }, fast: { ms: 500, short: '2×' } };

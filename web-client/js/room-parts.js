@@ -6,6 +6,7 @@ import { optionsForm } from '/js/options-form.js';
 import { seatBadge, seatShape } from '/js/seats.js';
 import { copyText } from '/js/topbar.js';
 import { icon } from '/js/icons.js';
+import { replayPath } from '/js/paths.js';
 
 function inviteBox(app, code) {
   const link = `${location.origin}/r/${code}`;
@@ -165,7 +166,7 @@ export function renderEndboard(el, app, view, ctx) {
     }
     // Everyone, spectators included, may watch the game again (the room's latest game).
     buttons.append(h('a', {
-      class: 'button-like', href: `/replay/${room.room}`, dataset: { key: 'watch-replay', testid: 'watch-replay' },
+      class: 'button-like', href: replayPath(room.room), dataset: { key: 'watch-replay', testid: 'watch-replay' },
       onclick: (e) => { e.preventDefault(); app.openReplay(room.room); },
     }, t('replay.watch')));
     buttons.append(h('button', { dataset: { key: 'end-leave' }, onclick: () => app.leave() }, t('room.leave')));
