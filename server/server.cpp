@@ -10,9 +10,9 @@
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/post.hpp>
 
-#include "server/listener.hpp"
-#include "server/room_api.hpp"
-#include "server/sqlite_journal.hpp"
+#include "server/net/listener.hpp"
+#include "server/hub/rooms_api.hpp"
+#include "server/journal/sqlite_journal.hpp"
 
 namespace taol::server {
 namespace net = boost::asio;

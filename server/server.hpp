@@ -11,7 +11,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 
-#include "server/server_context.hpp"
+#include "server/net/context.hpp"
 
 namespace taol::server {
 

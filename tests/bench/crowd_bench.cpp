@@ -36,7 +36,7 @@
 #include <nlohmann/json.hpp>
 
 #include "games/core/rng.hpp"
-#include "server/random_ids.hpp"
+#include "server/rooms/random_ids.hpp"
 #include "tests/server/temp_dir.hpp"
 #include "tests/support/playout.hpp"
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "games/registry.hpp"
-#include "server/sqlite_journal.hpp"
+#include "server/journal/sqlite_journal.hpp"
 #include "tests/server/random_room.hpp"
 #include "tests/server/temp_dir.hpp"
 

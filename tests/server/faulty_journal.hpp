@@ -5,7 +5,7 @@
 #include <set>
 #include <string>
 
-#include "server/journal.hpp"
+#include "server/journal/journal.hpp"
 
 namespace taol::testing {
 

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "games/registry.hpp"
-#include "server/sqlite_journal.hpp"
+#include "server/journal/sqlite_journal.hpp"
 #include "tests/server/faulty_journal.hpp"
 #include "tests/server/hub_fixture.hpp"
 #include "tests/server/random_room.hpp"

@@ -5,7 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/messages.hpp"
-#include "server/hub.hpp"
+#include "server/hub/hub.hpp"
 
 namespace taol::testing {
 

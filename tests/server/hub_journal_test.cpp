@@ -3,7 +3,7 @@
 // players resume with their tokens even once the hub had forgotten them.
 #include <catch2/catch.hpp>
 
-#include "server/sqlite_journal.hpp"
+#include "server/journal/sqlite_journal.hpp"
 #include "tests/server/hub_fixture.hpp"
 #include "tests/server/temp_dir.hpp"
 

@@ -3,7 +3,7 @@
 
 #include <set>
 
-#include "server/random_ids.hpp"
+#include "server/rooms/random_ids.hpp"
 #include "tests/server/hub_fixture.hpp"
 
 using namespace taol;

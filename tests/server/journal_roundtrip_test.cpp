@@ -8,9 +8,9 @@
 #include <memory>
 
 #include "games/registry.hpp"
-#include "server/sqlite_journal.hpp"
-#include "server/replay.hpp"
-#include "server/room.hpp"
+#include "server/journal/sqlite_journal.hpp"
+#include "server/hub/replay.hpp"
+#include "server/rooms/room.hpp"
 #include "tests/server/random_room.hpp"
 #include "tests/server/temp_dir.hpp"
 #include "tests/support/playout.hpp"

@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "server/sqlite_journal.hpp"
+#include "server/journal/sqlite_journal.hpp"
 #include "games/core/sha256.hpp"
 #include "tests/server/room_fixture.hpp"
 #include "tests/server/sqlite_tamper.hpp"

@@ -15,7 +15,7 @@
 #include <boost/beast/http.hpp>
 #include <spdlog/spdlog.h>
 
-#include "server/random_ids.hpp"
+#include "server/rooms/random_ids.hpp"
 #include "server/server.hpp"
 
 namespace taol::testing {

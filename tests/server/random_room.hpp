@@ -8,7 +8,7 @@
 #include <string>
 
 #include "games/core/rng.hpp"
-#include "server/room.hpp"
+#include "server/rooms/room.hpp"
 #include "tests/server/room_fixture.hpp"
 
 namespace taol::testing {

@@ -8,7 +8,7 @@
 #include <spdlog/spdlog.h>
 
 #include "games/core/options.hpp"
-#include "server/room.hpp"
+#include "server/rooms/room.hpp"
 #include "tests/server/fake_game.hpp"
 
 namespace taol::testing {

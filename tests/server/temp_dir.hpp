@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <string>
 
-#include "server/random_ids.hpp"
+#include "server/rooms/random_ids.hpp"
 
 namespace taol::testing {
 

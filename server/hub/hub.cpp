@@ -1,0 +1,554 @@
+#include "server/hub/hub.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+
+#include <boost/asio/post.hpp>
+
+#include "games/core/options.hpp"
+#include "games/core/sha256.hpp"
+#include "games/registry.hpp"
+#include "server/rooms/frames.hpp"
+#include "server/rooms/random_ids.hpp"
+
+namespace taol::server {
+
+using protocol::ErrorCode;
+
+namespace {
+
+// Runs `done` however the room call ends, so that the connection always reads on.
+class DoneGuard {
+public:
+    DoneGuard(Hub::Done done, PlayerPtr player) : done_(std::move(done)), player_(std::move(player)) {}
+    ~DoneGuard() { done_(player_); }
+    DoneGuard(const DoneGuard&) = delete;
+    DoneGuard& operator=(const DoneGuard&) = delete;
+
+private:
+    Hub::Done done_;
+    PlayerPtr player_;
+};
+
+// Options are checked at creation against every player count the game allows: they must suit at
+// least one (the start checks them again against the real count).
+games::Result<Json, games::OptionsError> options_for_some_count(const games::Game& game, const Json& given) {
+    std::optional<games::OptionsError> first_error;
+    for (int n = game.min_players(); n <= game.max_players(); ++n) {
+        auto complete = games::complete_options(game, given, n);
+        if (complete.ok()) return complete;
+        if (!first_error) first_error = complete.error();
+    }
+    return *first_error;
+}
+
+Frame damaged_frame(const std::string& code, std::optional<std::int64_t> id) {
+    return error_frame(ErrorCode::room_damaged,
+                       "the record of room " + code + " is damaged and it cannot be opened (the server's log says why)",
+                       id);
+}
+
+}  // namespace
+
+Hub::Hub(boost::asio::any_io_executor executor, Metrics& metrics, HubConfig config)
+    : executor_(std::move(executor)), metrics_(metrics), config_(std::move(config)) {}
+
+void Hub::in_background(std::function<void()> work) {
+    boost::asio::post(config_.background ? *config_.background : executor_, std::move(work));
+}
+
+void Hub::handle(const ConnectionPtr& connection, PlayerPtr player, protocol::ClientMessage message, Done done) {
+    const auto id = message.id;
+    if (const auto* m = std::get_if<protocol::Hello>(&message.body)) return hello(connection, player, *m, id, std::move(done));
+    if (!player) {
+        connection->deliver(error_frame(ErrorCode::not_hello, "say hello first", id));
+        return done(player);
+    }
+    std::visit(Overloaded{
+                   [&](const protocol::Ping& m) {
+                       connection->deliver(encode_frame(protocol::pong_json(m.t, config_.clock().wall), id));
+                       done(player);
+                   },
+                   [&](const protocol::Create& m) { create(connection, player, m, id, std::move(done)); },
+                   [&](const protocol::Join& m) { join(connection, player, m, id, std::move(done)); },
+                   [&](const auto&) { to_room(connection, player, message.body, id, std::move(done)); },
+               },
+               message.body);
+}
+
+void Hub::hello(const ConnectionPtr& connection, PlayerPtr player, const protocol::Hello& hello,
+                std::optional<std::int64_t> id, Done done) {
+    if (player) {
+        connection->deliver(error_frame(ErrorCode::bad_request, "this connection has already said hello", id));
+        return done(player);
+    }
+    const std::optional<std::string> hash = hello.token ? std::optional(games::sha256_hex(*hello.token)) : std::nullopt;
+    if (!hash || !config_.journal || knows_player(*hash)) return welcome(connection, hello, hash, std::nullopt, id, std::move(done));
+    // A token the hub has forgotten (or held before a restart) is looked up in the journal.
+    in_background([this, connection, hello, hash, id, done = std::move(done)]() mutable {
+        std::optional<StoredPlayer> stored;
+        try {
+            stored = config_.journal->find_player(*hash);
+        } catch (const std::exception& e) {
+            spdlog::error("journal: a player could not be looked up: {}", e.what());
+        }
+        welcome(connection, hello, hash, stored, id, std::move(done));
+    });
+}
+
+void Hub::welcome(const ConnectionPtr& connection, const protocol::Hello& hello, const std::optional<std::string>& hash,
+                  const std::optional<StoredPlayer>& stored, std::optional<std::int64_t> id, Done done) {
+    PlayerPtr player;
+    bool resumed = false;
+    ConnectionPtr older;
+    std::string room;
+    std::string token;  // what the welcome hands back: the token shown, or a new one
+    {
+        std::lock_guard lock(mutex_);
+        if (hash) {
+            if (auto it = players_.find(*hash); it != players_.end()) {
+                player = it->second;
+            } else if (stored) {  // the same player, back
+                player = std::make_shared<Player>(stored->id, *hash);
+                player->room = stored->room;
+                players_.emplace(*hash, player);
+            }
+            if (player) {
+                resumed = true;
+                token = *hello.token;
+            }
+        }
+        if (!player) {  // a made-up or forgotten token resumes nothing
+            std::string new_hash;
+            do {
+                token = random_token();
+                new_hash = games::sha256_hex(token);
+            } while (players_.count(new_hash));
+            player = std::make_shared<Player>(random_player_id(), new_hash);
+            players_.emplace(new_hash, player);
+        }
+        older = player->connection.lock();
+        player->connection = connection;
+        player->name = hello.name;
+        player->last_seen = config_.clock().mono;
+        room = player->room;
+        // Under the lock, so that of two hellos with one token the first's welcome is queued before
+        // the second closes it: a replaced connection is always greeted, then closed.
+        connection->deliver(encode_frame(protocol::welcome_json(player->id, token, resumed), id));
+    }
+    if (older && older != connection) older->close();
+    if (room.empty()) return done(player);
+    with_room(room, [this, connection, player, room, name = hello.name, done = std::move(done)](
+                        std::shared_ptr<RoomActor> actor, bool) mutable {
+        if (!actor) {
+            release(player, room);
+            return done(player);
+        }
+        actor->post([this, connection, player, name, done = std::move(done)](Room& r, Instant now) mutable {
+            const DoneGuard guard(std::move(done), player);
+            // Two hellos with one token at once: only the connection that holds the player now
+            // takes the seat (the other is being closed), whatever order they reach the room in.
+            if (!is_current(player, connection)) return;
+            if (!r.reconnect(Caller{player->id, connection, std::nullopt, player->token_hash, name}, now)) {
+                release(player, r.code());
+            }
+        });
+    });
+}
+
+bool Hub::is_current(const PlayerPtr& player, const ConnectionPtr& connection) const {
+    std::lock_guard lock(mutex_);
+    return player->connection.lock() == connection;
+}
+
+void Hub::create(const ConnectionPtr& connection, const PlayerPtr& player, const protocol::Create& create,
+                 std::optional<std::int64_t> id, Done done) {
+    const games::Game* game = games::find_game(create.game);
+    if (!game) {
+        connection->deliver(error_frame(ErrorCode::bad_request, "unknown game '" + create.game + "'", id));
+        return done(player);
+    }
+    auto options = options_for_some_count(*game, create.options);
+    if (!options.ok()) {
+        connection->deliver(error_frame(ErrorCode::bad_options, options.error().message, id));
+        return done(player);
+    }
+    {
+        std::lock_guard lock(mutex_);
+        if (in_room_locked(*player)) {
+            connection->deliver(error_frame(ErrorCode::already_in_room, "leave your room first", id));
+            return done(player);
+        }
+    }
+    const std::shared_ptr<RoomActor> actor = new_room(*game, options.value());
+    if (!actor) {
+        connection->deliver(error_frame(ErrorCode::storage_error, "the room could not be recorded, so it was not created", id));
+        return done(player);
+    }
+    std::string name;
+    {
+        std::lock_guard lock(mutex_);
+        if (in_room_locked(*player)) {  // another create or join of this player got in meanwhile
+            connection->deliver(error_frame(ErrorCode::already_in_room, "leave your room first", id));
+            return done(player);
+        }
+        player->room = actor->code();
+        name = player->name;
+    }
+    metrics_.rooms_created++;
+    spdlog::info("room {}: created by {} for {}", actor->code(), name, game->id());
+    enter(actor, connection, player, false, id, std::move(done));
+}
+
+void Hub::join(const ConnectionPtr& connection, const PlayerPtr& player, const protocol::Join& join,
+               std::optional<std::int64_t> id, Done done) {
+    {
+        std::lock_guard lock(mutex_);
+        if (in_room_locked(*player)) {
+            connection->deliver(error_frame(ErrorCode::already_in_room, "leave your room first", id));
+            return done(player);
+        }
+    }
+    with_room(join.room, [this, connection, player, join, id, done = std::move(done)](std::shared_ptr<RoomActor> actor,
+                                                                                      bool damaged) mutable {
+        if (!actor) {
+            connection->deliver(damaged ? damaged_frame(join.room, id)
+                                        : error_frame(ErrorCode::room_not_found, "no room has the code '" + join.room + "'", id));
+            return done(player);
+        }
+        {
+            std::lock_guard lock(mutex_);
+            if (in_room_locked(*player)) {  // another join of this player got in meanwhile
+                connection->deliver(error_frame(ErrorCode::already_in_room, "leave your room first", id));
+                return done(player);
+            }
+            player->room = join.room;  // reserved: a second join waits behind this one
+        }
+        enter(actor, connection, player, join.as_spectator, id, std::move(done));
+    });
+}
+
+void Hub::enter(const std::shared_ptr<RoomActor>& actor, const ConnectionPtr& connection, const PlayerPtr& player,
+                bool as_spectator, std::optional<std::int64_t> id, Done done) {
+    std::string name;
+    {
+        std::lock_guard lock(mutex_);
+        name = player->name;
+    }
+    actor->post([this, connection, player, name, as_spectator, id, done = std::move(done)](Room& r, Instant now) mutable {
+        const DoneGuard guard(std::move(done), player);
+        if (!r.join(Caller{player->id, connection, id, player->token_hash, name}, name, as_spectator, now)) {
+            release(player, r.code());
+        }
+    });
+}
+
+void Hub::to_room(const ConnectionPtr& connection, const PlayerPtr& player, const protocol::ClientBody& body,
+                  std::optional<std::int64_t> id, Done done) {
+    std::string code;
+    {
+        std::lock_guard lock(mutex_);
+        if (in_room_locked(*player)) code = player->room;
+    }
+    if (code.empty()) {
+        connection->deliver(error_frame(ErrorCode::not_in_room, "you are not in a room", id));
+        return done(player);
+    }
+    const auto taken = std::chrono::steady_clock::now();
+    with_room(code, [this, connection, player, body, id, taken, code, done = std::move(done)](
+                        std::shared_ptr<RoomActor> actor, bool damaged) mutable {
+        if (!actor) {
+            if (!damaged) release(player, code);
+            connection->deliver(damaged ? damaged_frame(code, id)
+                                        : error_frame(ErrorCode::not_in_room, "you are not in a room", id));
+            return done(player);
+        }
+        actor->post([this, connection, player, body, id, taken, done = std::move(done)](Room& r, Instant now) mutable {
+            const DoneGuard guard(std::move(done), player);
+            const Caller caller{player->id, connection, id, player->token_hash, ""};
+            std::visit(Overloaded{
+                           [&](const protocol::Leave&) {
+                               if (!r.leave(caller, now)) release(player, r.code());
+                           },
+                           [&](const protocol::Start& m) { r.start(caller, m.options, now); },
+                           [&](const protocol::Rematch& m) { r.rematch(caller, m.options, now); },
+                           [&](const protocol::Act& m) {
+                               r.act(caller, m.action, m.rev, now);
+                               metrics_.observe_action_latency(std::chrono::steady_clock::now() - taken);
+                           },
+                           [&](const protocol::Chat& m) { r.chat(caller, m.text, now); },
+                           [&](const protocol::Configure& m) { r.configure(caller, m.options, now); },
+                           [&](const auto&) {},  // hello, create, join, ping: answered by the hub
+                       },
+                       body);
+        });
+    });
+}
+
+void Hub::closed(const ConnectionPtr& connection, const PlayerPtr& player) {
+    if (!player) return;
+    std::string room;
+    {
+        std::lock_guard lock(mutex_);
+        if (player->connection.lock() == connection) player->connection.reset();
+        player->last_seen = config_.clock().mono;
+        room = player->room;
+    }
+    if (auto actor = room.empty() ? nullptr : find_room(room)) {
+        actor->post([connection, pid = player->id](Room& r, Instant now) { r.disconnect(pid, connection.get(), now); });
+    }
+}
+
+void Hub::release(const PlayerPtr& player, const std::string& code) {
+    std::lock_guard lock(mutex_);
+    if (player->room == code) player->room.clear();
+}
+
+bool Hub::in_room_locked(Player& player) {
+    if (player.room.empty()) return false;
+    // With a journal the room is still there when unloaded: it comes back on demand.
+    if (config_.journal || rooms_.count(player.room)) return true;
+    player.room.clear();  // its room was unloaded
+    return false;
+}
+
+RoomHooks Hub::hooks_for(const std::string& code) {
+    RoomHooks hooks;
+    hooks.on_action = [&metrics = metrics_](bool accepted) {
+        (accepted ? metrics.actions_accepted : metrics.actions_rejected)++;
+    };
+    if (config_.journal) {
+        hooks.journal = [journal = config_.journal, &metrics = metrics_, code](const RoomEvent& event) {
+            if (journal->append(code, event)) return true;
+            metrics.journal_failures++;
+            return false;
+        };
+        // Stored while the rules that played it are the server's: it survives a change of rules.
+        hooks.on_finished = [this, code](int index) {
+            in_background([this, code, index] { compute_replay(code, index); });
+        };
+    }
+    return hooks;
+}
+
+std::shared_ptr<RoomActor> Hub::new_room(const games::Game& game, const Json& options) {
+    const Instant now = config_.clock();
+    // Codes are 40 random bits: a second draw is for the journal's key refusing a code in use.
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        const std::string code = random_room_code();
+        if (find_room(code)) continue;
+        // Recorded outside the hub's lock (with --sync full the write waits for the disk).
+        if (config_.journal && !config_.journal->create_room(code, std::string(game.id()), options, now.wall)) {
+            metrics_.journal_failures++;
+            continue;
+        }
+        auto room = std::make_unique<Room>(RoomSetup{code, &game, options, now.wall}, hooks_for(code), config_.room_limits);
+        auto actor = std::make_shared<RoomActor>(executor_, std::move(room), config_.clock);
+        std::lock_guard lock(mutex_);
+        if (rooms_.emplace(code, actor).second) return actor;  // else the same code drawn twice at once
+    }
+    return nullptr;
+}
+
+std::unique_ptr<Room> Hub::rebuild(const std::string& code) {
+    if (!config_.journal) return nullptr;
+    std::optional<StoredRoom> stored = config_.journal->load(code);
+    if (!stored) return nullptr;
+    const games::Game* game = games::find_game(stored->game);
+    if (!game) throw JournalDamaged("room " + code + ": unknown game '" + stored->game + "'");
+    try {
+        return Room::replay(RoomSetup{code, game, stored->options, stored->created}, stored->events, hooks_for(code), {},
+                            config_.room_limits);
+    } catch (const std::exception& e) {
+        throw JournalDamaged(std::string("its events do not replay: ") + e.what());
+    }
+}
+
+void Hub::mark_damaged(const std::string& code, const std::string& why) {
+    {
+        std::lock_guard lock(mutex_);
+        if (!damaged_.insert(code).second) return;
+    }
+    metrics_.rooms_damaged++;
+    spdlog::error("room {}: its record is damaged, the room cannot be opened: {}", code, why);
+}
+
+bool Hub::is_damaged(const std::string& code) const {
+    std::lock_guard lock(mutex_);
+    return damaged_.count(code) > 0;
+}
+
+std::shared_ptr<RoomActor> Hub::load_room(const std::string& code) {
+    if (auto actor = find_room(code)) return actor;
+    if (!config_.journal || code.size() != protocol::kRoomCodeLength || is_damaged(code)) return nullptr;
+    const auto started = std::chrono::steady_clock::now();
+    std::unique_ptr<Room> room = rebuild(code);
+    if (!room) return nullptr;
+    // Nobody is connected any more; what cannot be recorded now is retried by the room.
+    if (!room->mark_everyone_away(config_.clock())) spdlog::error("room {}: could not record yet that everyone is away", code);
+    config_.journal->set_loaded(code, true);
+    std::shared_ptr<RoomActor> actor;
+    {
+        std::lock_guard lock(mutex_);
+        if (auto it = rooms_.find(code); it != rooms_.end()) return it->second;  // loaded meanwhile
+        actor = std::make_shared<RoomActor>(executor_, std::move(room), config_.clock);
+        rooms_.emplace(code, actor);
+    }
+    actor->post([](Room&, Instant) {});  // arms its timer: a retry may be owed
+    metrics_.rooms_loaded++;
+    spdlog::info("room {}: loaded from the journal in {} ms", code,
+                 std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count());
+    return actor;
+}
+
+void Hub::with_room(const std::string& code, WithRoom then) {
+    if (auto actor = find_room(code)) return then(actor, false);
+    if (!config_.journal) return then(nullptr, false);
+    in_background([this, code, then = std::move(then)] {
+        try {
+            then(load_room(code), is_damaged(code));
+        } catch (const std::exception& e) {
+            mark_damaged(code, e.what());
+            then(nullptr, true);
+        }
+    });
+}
+
+int Hub::restore() {
+    if (!config_.journal) return 0;
+    int restored = 0;
+    for (const std::string& code : config_.journal->loaded_rooms()) {
+        try {
+            restored += load_room(code) ? 1 : 0;
+        } catch (const std::exception& e) {
+            mark_damaged(code, e.what());
+        }
+    }
+    return restored;
+}
+
+void Hub::summary(const std::string& code, std::function<void(ApiReply)> reply) {
+    if (auto actor = find_room(code)) return reply({200, actor->summary()});
+    const auto not_found = [&] { return api_error(404, "room_not_found", "no room has the code '" + code + "'"); };
+    if (!config_.journal) return reply(not_found());
+    in_background([this, code, not_found, reply = std::move(reply)] {
+        try {
+            if (is_damaged(code)) throw JournalDamaged("known to be damaged");
+            if (std::optional<Json> stored = config_.journal->load_summary(code)) return reply({200, std::move(*stored)});
+            std::unique_ptr<Room> room = rebuild(code);
+            if (!room) return reply(not_found());
+            Json summary = room->summary();
+            config_.journal->store_summary(code, summary);
+            reply({200, std::move(summary)});
+        } catch (const std::exception& e) {
+            mark_damaged(code, e.what());
+            reply(api_error(500, "room_damaged", "this room's record is damaged: it cannot be read"));
+        }
+    });
+}
+
+void Hub::replay(const std::string& code, int index, std::function<void(ApiReply)> reply) {
+    if (!config_.journal) return reply(api_error(404, "room_not_found", "no room has the code '" + code + "'"));
+    in_background([this, code, index, reply = std::move(reply)] { reply(compute_replay(code, index)); });
+}
+
+ApiReply Hub::compute_replay(const std::string& code, int index) {
+    try {
+        if (is_damaged(code)) throw JournalDamaged("known to be damaged");
+        const std::optional<int> games = config_.journal->games_started(code);
+        if (!games) return api_error(404, "room_not_found", "no room has the code '" + code + "'");
+        if (*games == 0) return api_error(404, "no_game", "no game has been played in this room yet");
+        if (index == 0) index = *games;
+        if (index < 1 || index > *games) {
+            return api_error(400, "bad_request", "this room has played " + std::to_string(*games) + " game(s)");
+        }
+        if (std::optional<Json> stored = config_.journal->load_replay(code, index)) {
+            (*stored)["games"] = *games;
+            return {200, std::move(*stored)};
+        }
+        std::optional<StoredRoom> stored = config_.journal->load(code);
+        if (!stored) return api_error(404, "room_not_found", "no room has the code '" + code + "'");
+        const games::Game* game = games::find_game(stored->game);
+        if (!game) throw JournalDamaged("unknown game '" + stored->game + "'");
+        ApiReply reply = replay_reply(*stored, *game, index);
+        if (reply.status == 200) config_.journal->store_replay(code, index, reply.body);
+        return reply;
+    } catch (const std::exception& e) {
+        mark_damaged(code, e.what());
+        return api_error(500, "room_damaged", "this room's record is damaged: its replay cannot be read");
+    }
+}
+
+bool Hub::knows_player(const std::string& token_hash) const {
+    std::lock_guard lock(mutex_);
+    return players_.count(token_hash) > 0;
+}
+
+std::shared_ptr<RoomActor> Hub::find_room(const std::string& code) const {
+    std::lock_guard lock(mutex_);
+    auto it = rooms_.find(code);
+    return it == rooms_.end() ? nullptr : it->second;
+}
+
+void Hub::sweep() {
+    const TimeMs now = config_.clock().mono;
+    std::vector<std::shared_ptr<RoomActor>> unloaded;
+    {
+        std::lock_guard lock(mutex_);
+        for (auto it = rooms_.begin(); it != rooms_.end();) {
+            const auto& actor = it->second;
+            if (actor->connected() == 0 && now - actor->idle_since() >= config_.idle_unload_ms) {
+                unloaded.push_back(actor);
+                it = rooms_.erase(it);
+            } else {
+                ++it;
+            }
+        }
+        for (auto it = players_.begin(); it != players_.end();) {
+            Player& p = *it->second;
+            // With a journal a player in a room can be forgotten too: its token finds it again there.
+            const bool idle = p.connection.expired() && (config_.journal || !in_room_locked(p)) &&
+                              now - p.last_seen >= config_.idle_unload_ms;
+            it = idle ? players_.erase(it) : std::next(it);
+        }
+    }
+    for (const auto& actor : unloaded) {
+        actor->close();
+        metrics_.rooms_unloaded++;
+        spdlog::info("room {}: unloaded (nobody connected for {} s)", actor->code(), config_.idle_unload_ms / 1000);
+    }
+    if (!config_.journal || unloaded.empty()) return;
+    // Its summary stays answerable without replaying it.
+    in_background([this, unloaded] {
+        for (const auto& actor : unloaded) {
+            config_.journal->store_summary(actor->code(), actor->summary());
+            config_.journal->set_loaded(actor->code(), false);
+        }
+    });
+}
+
+void Hub::close_rooms() {
+    std::lock_guard lock(mutex_);
+    for (const auto& [code, actor] : rooms_) actor->close();
+}
+
+RoomCounts Hub::room_counts() const {
+    RoomCounts counts;
+    std::lock_guard lock(mutex_);
+    for (const auto& [code, actor] : rooms_) {
+        switch (actor->status()) {
+            case RoomStatus::waiting: ++counts.waiting; break;
+            case RoomStatus::playing: ++counts.playing; break;
+            case RoomStatus::finished: ++counts.finished; break;
+        }
+    }
+    return counts;
+}
+
+std::size_t Hub::player_count() const {
+    std::lock_guard lock(mutex_);
+    return players_.size();
+}
+
+}  // namespace taol::server

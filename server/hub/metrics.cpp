@@ -1,0 +1,73 @@
+#include "server/hub/metrics.hpp"
+
+#include <sstream>
+
+namespace taol::server {
+namespace {
+
+void counter(std::ostringstream& out, const char* name, const char* help, std::uint64_t value) {
+    out << "# HELP " << name << ' ' << help << "\n# TYPE " << name << " counter\n" << name << ' ' << value << '\n';
+}
+
+void gauge(std::ostringstream& out, const char* name, const char* help, std::int64_t value) {
+    out << "# HELP " << name << ' ' << help << "\n# TYPE " << name << " gauge\n" << name << ' ' << value << '\n';
+}
+
+}  // namespace
+
+void Metrics::observe_action_latency(std::chrono::nanoseconds elapsed) {
+    const double seconds = std::chrono::duration<double>(elapsed).count();
+    for (std::size_t i = 0; i < kBuckets.size(); ++i) {
+        if (seconds <= kBuckets[i]) {
+            bucket_counts_[i].fetch_add(1, std::memory_order_relaxed);
+            break;
+        }
+    }
+    latency_count_.fetch_add(1, std::memory_order_relaxed);
+    latency_sum_ns_.fetch_add(static_cast<std::uint64_t>(elapsed.count()), std::memory_order_relaxed);
+}
+
+std::string Metrics::render(const RoomCounts& rooms) const {
+    std::ostringstream out;
+    gauge(out, "taol_connections", "Open WebSocket connections.", connections.load());
+    counter(out, "taol_connections_total", "WebSocket connections accepted.", connections_total.load());
+    counter(out, "taol_connections_dropped_total", "Connections closed for not keeping up or flooding.",
+            connections_dropped.load());
+    counter(out, "taol_connections_refused_total", "Connections refused: too many open from one address.",
+            connections_refused.load());
+    counter(out, "taol_connections_timed_out_total", "Connections closed for saying no hello in time or a stalled write.",
+            connections_timed_out.load());
+    counter(out, "taol_accept_failures_total", "Failed accepts (out of file descriptors...).", accept_failures.load());
+    out << "# HELP taol_rooms Rooms in memory, by status.\n# TYPE taol_rooms gauge\n"
+        << "taol_rooms{status=\"waiting\"} " << rooms.waiting << '\n'
+        << "taol_rooms{status=\"playing\"} " << rooms.playing << '\n'
+        << "taol_rooms{status=\"finished\"} " << rooms.finished << '\n';
+    counter(out, "taol_rooms_created_total", "Rooms created.", rooms_created.load());
+    counter(out, "taol_rooms_unloaded_total", "Idle rooms unloaded from memory.", rooms_unloaded.load());
+    counter(out, "taol_rooms_loaded_total", "Rooms rebuilt from the journal (restored or reopened).", rooms_loaded.load());
+    counter(out, "taol_journal_failures_total", "Room events that could not be recorded (refused or retried).",
+            journal_failures.load());
+    counter(out, "taol_rooms_damaged_total", "Rooms whose record in the journal does not read (not opened).",
+            rooms_damaged.load());
+    counter(out, "taol_messages_in_total", "Client messages received.", messages_in.load());
+    counter(out, "taol_messages_out_total", "Messages sent to clients.", messages_out.load());
+    counter(out, "taol_messages_refused_total", "Client messages refused before reaching a room.",
+            messages_refused.load());
+    counter(out, "taol_actions_accepted_total", "Game actions accepted.", actions_accepted.load());
+    counter(out, "taol_actions_rejected_total", "Game actions refused.", actions_rejected.load());
+
+    out << "# HELP taol_action_latency_seconds Time to handle an act message.\n"
+        << "# TYPE taol_action_latency_seconds histogram\n";
+    std::uint64_t cumulative = 0;
+    for (std::size_t i = 0; i < kBuckets.size(); ++i) {
+        cumulative += bucket_counts_[i].load(std::memory_order_relaxed);
+        out << "taol_action_latency_seconds_bucket{le=\"" << kBuckets[i] << "\"} " << cumulative << '\n';
+    }
+    const std::uint64_t count = latency_count_.load();
+    out << "taol_action_latency_seconds_bucket{le=\"+Inf\"} " << count << '\n'
+        << "taol_action_latency_seconds_sum " << static_cast<double>(latency_sum_ns_.load()) / 1e9 << '\n'
+        << "taol_action_latency_seconds_count " << count << '\n';
+    return out.str();
+}
+
+}  // namespace taol::server

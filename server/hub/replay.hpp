@@ -1,0 +1,20 @@
+#pragma once
+// A finished game as a spectator saw it, step by step (GET /api/rooms/<code>/replay): rebuilt from
+// the room's journal, redacted exactly as the spectator's snapshots were.
+#include "server/journal/journal.hpp"
+
+namespace taol::server {
+
+// An answer of the rooms API: an HTTP status and its JSON body.
+struct ApiReply {
+    int status = 200;
+    Json body;
+};
+
+ApiReply api_error(int status, const char* code, std::string message);
+
+// Game number `index` of the room (1-based; 0: the last one started). A game begun under rules
+// the server no longer has cannot be rebuilt: 410 replay_lost (unless it was stored meanwhile).
+ApiReply replay_reply(const StoredRoom& stored, const games::Game& game, int index);
+
+}  // namespace taol::server

@@ -1,0 +1,75 @@
+#pragma once
+// The journal: every room's creation and events, written before anything they cause is sent. A
+// room is its journal: replaying it rebuilds the room, after a crash, after the room was unloaded,
+// or step by step for a replay. An interface, so that rooms and the hub know nothing of where it
+// is kept (sqlite_journal.hpp: the embedded default).
+//
+// Thread-safe. Reads may run on any thread and never wait for writes.
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "server/rooms/events.hpp"
+
+namespace taol::server {
+
+// How hard each write is pushed to the disk (README "Durability"):
+// normal: a commit survives the server being killed; the last commits may be lost if the whole
+//         machine loses power. full: every commit is on the disk before the room goes on.
+enum class SyncPolicy { normal, full };
+std::optional<SyncPolicy> parse_sync_policy(std::string_view text);
+
+// A room as the journal holds it.
+struct StoredRoom {
+    std::string code;
+    std::string game;
+    Json options;
+    TimeMs created = 0;
+    std::vector<RoomEvent> events;
+};
+
+// Who a token belongs to (found by the token's hash).
+struct StoredPlayer {
+    std::string id;
+    std::string name;
+    std::string room;  // the room it is in, "" when none
+};
+
+// A room's record cannot be read (a row that does not parse, an unknown event): that room is
+// damaged; nothing else is.
+struct JournalDamaged : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+class Journal {
+public:
+    virtual ~Journal() = default;
+
+    // --- Writes: false when nothing could be recorded. ---
+    // A new room; false also when the code is already taken.
+    virtual bool create_room(const std::string& code, const std::string& game, const Json& options, TimeMs created) = 0;
+    // One event of room `code`. A join or a leave also records where its player is. Only the last
+    // chat lines of a room are kept (kChatLinesKept).
+    virtual bool append(const std::string& code, const RoomEvent& event) = 0;
+    // Whether the room is in memory: the rooms to restore after a restart are those still loaded.
+    virtual bool set_loaded(const std::string& code, bool loaded) = 0;
+    // A finished game's replay (what spectators saw), kept so that it survives rule changes.
+    virtual bool store_replay(const std::string& code, int game, const Json& replay) = 0;
+    // The room's public summary as it last stood, for rooms out of memory.
+    virtual bool store_summary(const std::string& code, const Json& summary) = 0;
+
+    // --- Reads. Those that read a room's record throw JournalDamaged when it does not read. ---
+    virtual std::vector<std::string> loaded_rooms() = 0;
+    virtual bool has_room(const std::string& code) = 0;
+    virtual std::optional<StoredRoom> load(const std::string& code) = 0;
+    virtual std::optional<StoredPlayer> find_player(const std::string& token_hash) = 0;
+    virtual std::optional<Json> load_replay(const std::string& code, int game) = 0;
+    virtual std::optional<Json> load_summary(const std::string& code) = 0;
+    // How many games the room has started (rematches included); nullopt for an unknown room.
+    virtual std::optional<int> games_started(const std::string& code) = 0;
+
+    static constexpr int kChatLinesKept = 500;
+};
+
+}  // namespace taol::server

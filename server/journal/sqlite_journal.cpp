@@ -1,0 +1,398 @@
+#include "server/journal/sqlite_journal.hpp"
+
+#include <sqlite3.h>
+#include <spdlog/spdlog.h>
+
+#include <fstream>
+#include <stdexcept>
+
+namespace taol::server {
+namespace {
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS rooms (
+  code    TEXT PRIMARY KEY,
+  game    TEXT NOT NULL,
+  options TEXT NOT NULL,
+  created INTEGER NOT NULL,
+  loaded  INTEGER NOT NULL DEFAULT 1
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS events (
+  code TEXT NOT NULL,
+  seq  INTEGER NOT NULL,
+  at   INTEGER NOT NULL,
+  wall INTEGER NOT NULL,
+  rev  INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  body TEXT NOT NULL,
+  PRIMARY KEY (code, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS players (
+  token_hash TEXT PRIMARY KEY,
+  id         TEXT NOT NULL,
+  name       TEXT NOT NULL,
+  room       TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS replays (
+  code TEXT NOT NULL,
+  game INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  PRIMARY KEY (code, game)
+) WITHOUT ROWID;
+)sql";
+
+// How many chat lines a room writes between two prunings of its old ones.
+constexpr int kPruneChatEvery = 50;
+
+// Resets a prepared statement when the scope ends, whatever happened.
+class Using {
+public:
+    explicit Using(sqlite3_stmt* stmt) : stmt_(stmt) {}
+    ~Using() {
+        sqlite3_reset(stmt_);
+        sqlite3_clear_bindings(stmt_);
+    }
+    Using(const Using&) = delete;
+    Using& operator=(const Using&) = delete;
+
+    Using& text(int i, const std::string& value) {
+        sqlite3_bind_text(stmt_, i, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    Using& integer(int i, std::int64_t value) {
+        sqlite3_bind_int64(stmt_, i, value);
+        return *this;
+    }
+    int step() { return sqlite3_step(stmt_); }
+    std::string column_text(int i) const {
+        const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, i));
+        return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, i))) : std::string();
+    }
+    std::int64_t column_integer(int i) const { return sqlite3_column_int64(stmt_, i); }
+    bool column_null(int i) const { return sqlite3_column_type(stmt_, i) == SQLITE_NULL; }
+
+private:
+    sqlite3_stmt* stmt_;
+};
+
+// A file that is there must be an SQLite database: an empty or foreign file is reported, never
+// silently replaced by a new journal.
+void check_existing_file(const std::filesystem::path& path) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) return;
+    const auto size = std::filesystem::file_size(path, ec);
+    const std::string advice = ": move it away (a new, empty journal is then created) or restore a backup";
+    if (!ec && size == 0) throw std::runtime_error("the journal " + path.string() + " is an empty file" + advice);
+    char header[16] = {};
+    std::ifstream in(path, std::ios::binary);
+    in.read(header, sizeof header);
+    if (!in || std::string_view(header, sizeof header) != std::string_view("SQLite format 3\0", 16)) {
+        throw std::runtime_error("the journal " + path.string() + " is not an SQLite database (corrupt?)" + advice);
+    }
+}
+
+Json parse_json(const std::string& text, const std::string& what) {
+    Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded()) throw JournalDamaged(what + " is not valid JSON");
+    return j;
+}
+
+}  // namespace
+
+std::optional<SyncPolicy> parse_sync_policy(std::string_view text) {
+    if (text == "normal") return SyncPolicy::normal;
+    if (text == "full") return SyncPolicy::full;
+    return std::nullopt;
+}
+
+sqlite3_stmt* SqliteJournal::Connection::prepare(const char* sql) {
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, nullptr) != SQLITE_OK) {
+        throw std::runtime_error(std::string("journal: cannot prepare a statement: ") + sqlite3_errmsg(db));
+    }
+    statements.push_back(stmt);
+    return stmt;
+}
+
+bool SqliteJournal::Connection::exec(const char* sql) {
+    char* error = nullptr;
+    if (sqlite3_exec(db, sql, nullptr, nullptr, &error) == SQLITE_OK) return true;
+    spdlog::error("journal: {}", error ? error : "unknown error");
+    sqlite3_free(error);
+    return false;
+}
+
+void SqliteJournal::Connection::close() {
+    for (sqlite3_stmt* stmt : statements) sqlite3_finalize(stmt);
+    statements.clear();
+    sqlite3_close(db);
+    db = nullptr;
+}
+
+SqliteJournal::SqliteJournal(const std::filesystem::path& dir, SyncPolicy sync) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) throw std::runtime_error("cannot create the data directory " + dir.string() + ": " + ec.message());
+    path_ = dir / "taol.db";
+    const std::string path = path_.string();
+    check_existing_file(path_);
+    const auto open = [&](Connection& c, int flags) {
+        if (sqlite3_open_v2(path.c_str(), &c.db, flags | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
+            const std::string why = c.db ? sqlite3_errmsg(c.db) : "out of memory";
+            c.close();
+            throw std::runtime_error("cannot open the journal " + path + ": " + why);
+        }
+        sqlite3_busy_timeout(c.db, 5000);
+    };
+    const auto fail = [&](const std::string& what) {
+        const std::string why = sqlite3_errmsg(writer_.db);
+        writer_.close();
+        reader_.close();
+        throw std::runtime_error("cannot use the journal " + path + ": " + what + why);
+    };
+    open(writer_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    const char* synchronous = sync == SyncPolicy::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL";
+    if (!writer_.exec("PRAGMA journal_mode=WAL") || !writer_.exec(synchronous)) fail("");
+    // Another database in the same file is not ours to add tables to.
+    int ours = 0;
+    int others = 0;
+    int rc = SQLITE_DONE;
+    {
+        Using tables(writer_.prepare("SELECT name FROM sqlite_master WHERE type = 'table'"));
+        while ((rc = tables.step()) == SQLITE_ROW) {
+            const std::string name = tables.column_text(0);
+            (name == "rooms" || name == "events" || name == "players" || name == "replays" ? ours : others)++;
+        }
+    }
+    if (rc != SQLITE_DONE) fail("it does not read (corrupt?): ");
+    if (others > 0 && ours == 0) {
+        writer_.close();
+        throw std::runtime_error("the journal " + path + " holds another application's tables, not a Taol journal: " +
+                                 "point --data-dir elsewhere");
+    }
+    if (!writer_.exec(kSchema)) fail("");
+    bool has_summary = false;
+    {
+        Using columns(writer_.prepare("PRAGMA table_info(rooms)"));
+        while (columns.step() == SQLITE_ROW) has_summary = has_summary || columns.column_text(1) == "summary";
+    }
+    if (!has_summary && !writer_.exec("ALTER TABLE rooms ADD COLUMN summary TEXT")) fail("");
+    insert_room_ = writer_.prepare("INSERT INTO rooms (code, game, options, created, loaded) VALUES (?, ?, ?, ?, 1)");
+    insert_event_ = writer_.prepare("INSERT INTO events (code, seq, at, wall, rev, kind, body) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    last_seq_ = writer_.prepare("SELECT COALESCE(MAX(seq), 0) FROM events WHERE code = ?");
+    upsert_player_ = writer_.prepare(
+        "INSERT INTO players (token_hash, id, name, room) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (token_hash) DO UPDATE SET id = excluded.id, name = excluded.name, room = excluded.room");
+    leave_player_ = writer_.prepare("UPDATE players SET room = '' WHERE id = ? AND room = ?");
+    set_loaded_ = writer_.prepare("UPDATE rooms SET loaded = ? WHERE code = ?");
+    prune_chat_ = writer_.prepare(
+        "DELETE FROM events WHERE code = ?1 AND kind = 'chatted' AND seq < "
+        "(SELECT seq FROM events WHERE code = ?1 AND kind = 'chatted' ORDER BY seq DESC LIMIT 1 OFFSET ?2)");
+    upsert_replay_ = writer_.prepare(
+        "INSERT INTO replays (code, game, body) VALUES (?, ?, ?) "
+        "ON CONFLICT (code, game) DO UPDATE SET body = excluded.body");
+    set_summary_ = writer_.prepare("UPDATE rooms SET summary = ? WHERE code = ?");
+
+    open(reader_, SQLITE_OPEN_READONLY);
+    loaded_rooms_ = reader_.prepare("SELECT code FROM rooms WHERE loaded = 1 ORDER BY created");
+    find_room_ = reader_.prepare("SELECT game, options, created FROM rooms WHERE code = ?");
+    room_events_ = reader_.prepare("SELECT seq, at, wall, rev, kind, body FROM events WHERE code = ? ORDER BY seq");
+    find_player_ = reader_.prepare("SELECT id, name, room FROM players WHERE token_hash = ?");
+    find_replay_ = reader_.prepare("SELECT body FROM replays WHERE code = ? AND game = ?");
+    find_summary_ = reader_.prepare("SELECT summary FROM rooms WHERE code = ?");
+    count_games_ = reader_.prepare(
+        "SELECT (SELECT COUNT(*) FROM events WHERE code = ?1 AND kind = 'started'), "
+        "EXISTS (SELECT 1 FROM rooms WHERE code = ?1)");
+}
+
+SqliteJournal::~SqliteJournal() {
+    reader_.close();
+    writer_.close();
+}
+
+bool SqliteJournal::create_room(const std::string& code, const std::string& game, const Json& options, TimeMs created) {
+    std::lock_guard lock(write_mutex_);
+    Using insert(insert_room_);
+    insert.text(1, code).text(2, game).text(3, options.dump()).integer(4, created);
+    if (insert.step() != SQLITE_DONE) {
+        spdlog::error("journal: room {} not recorded: {}", code, sqlite3_errmsg(writer_.db));
+        return false;
+    }
+    next_seq_[code] = 1;
+    return true;
+}
+
+std::int64_t SqliteJournal::next_seq_locked(const std::string& code) {
+    auto it = next_seq_.find(code);
+    if (it != next_seq_.end()) return it->second;
+    Using last(last_seq_);
+    last.text(1, code);
+    const std::int64_t next = last.step() == SQLITE_ROW ? last.column_integer(0) + 1 : 1;
+    next_seq_[code] = next;
+    return next;
+}
+
+bool SqliteJournal::append(const std::string& code, const RoomEvent& event) {
+    std::lock_guard lock(write_mutex_);
+    const std::int64_t seq = next_seq_locked(code);
+    const auto* joined = std::get_if<event::Joined>(&event.body);
+    const auto* left = std::get_if<event::Left>(&event.body);
+    const bool with_player = (joined && !joined->token_hash.empty()) || left;
+    if (with_player && !writer_.exec("BEGIN")) return false;
+    const auto fail = [&] {
+        spdlog::error("journal: event '{}' of room {} not recorded: {}", event_name(event.body), code,
+                      sqlite3_errmsg(writer_.db));
+        if (with_player) writer_.exec("ROLLBACK");
+        return false;
+    };
+    {
+        Using insert(insert_event_);
+        insert.text(1, code).integer(2, seq).integer(3, event.at).integer(4, event.wall).integer(5, event.rev);
+        insert.text(6, event_name(event.body)).text(7, event_body_json(event.body).dump());
+        if (insert.step() != SQLITE_DONE) return fail();
+    }
+    if (joined && !joined->token_hash.empty()) {
+        Using upsert(upsert_player_);
+        upsert.text(1, joined->token_hash).text(2, joined->player).text(3, joined->name).text(4, code);
+        if (upsert.step() != SQLITE_DONE) return fail();
+    } else if (left) {
+        Using leave(leave_player_);
+        leave.text(1, left->player).text(2, code);
+        if (leave.step() != SQLITE_DONE) return fail();
+    }
+    if (with_player && !writer_.exec("COMMIT")) return fail();
+    next_seq_[code] = seq + 1;
+    if (std::holds_alternative<event::Chatted>(event.body) && ++chat_since_prune_[code] >= kPruneChatEvery) {
+        prune_chat_locked(code);
+    }
+    return true;
+}
+
+void SqliteJournal::prune_chat_locked(const std::string& code) {
+    chat_since_prune_[code] = 0;
+    Using prune(prune_chat_);
+    prune.text(1, code).integer(2, kChatLinesKept - 1);
+    // A pruning that fails loses nothing: it is tried again after the next lines.
+    if (prune.step() != SQLITE_DONE) spdlog::warn("journal: room {}: old chat not pruned: {}", code, sqlite3_errmsg(writer_.db));
+}
+
+bool SqliteJournal::set_loaded(const std::string& code, bool loaded) {
+    std::lock_guard lock(write_mutex_);
+    Using update(set_loaded_);
+    update.integer(1, loaded ? 1 : 0).text(2, code);
+    if (!loaded) {
+        next_seq_.erase(code);
+        chat_since_prune_.erase(code);
+    }
+    if (update.step() == SQLITE_DONE) return true;
+    spdlog::error("journal: room {}: {}", code, sqlite3_errmsg(writer_.db));
+    return false;
+}
+
+bool SqliteJournal::store_replay(const std::string& code, int game, const Json& replay) {
+    std::lock_guard lock(write_mutex_);
+    Using upsert(upsert_replay_);
+    upsert.text(1, code).integer(2, game).text(3, replay.dump());
+    if (upsert.step() == SQLITE_DONE) return true;
+    spdlog::error("journal: replay {} of room {} not stored: {}", game, code, sqlite3_errmsg(writer_.db));
+    return false;
+}
+
+bool SqliteJournal::store_summary(const std::string& code, const Json& summary) {
+    std::lock_guard lock(write_mutex_);
+    Using update(set_summary_);
+    update.text(1, summary.dump()).text(2, code);
+    if (update.step() == SQLITE_DONE) return true;
+    spdlog::error("journal: summary of room {} not stored: {}", code, sqlite3_errmsg(writer_.db));
+    return false;
+}
+
+std::vector<std::string> SqliteJournal::loaded_rooms() {
+    std::lock_guard lock(read_mutex_);
+    std::vector<std::string> codes;
+    Using select(loaded_rooms_);
+    while (select.step() == SQLITE_ROW) codes.push_back(select.column_text(0));
+    return codes;
+}
+
+bool SqliteJournal::has_room(const std::string& code) {
+    std::lock_guard lock(read_mutex_);
+    Using select(find_room_);
+    select.text(1, code);
+    return select.step() == SQLITE_ROW;
+}
+
+std::optional<StoredRoom> SqliteJournal::load(const std::string& code) {
+    std::lock_guard lock(read_mutex_);
+    StoredRoom room;
+    room.code = code;
+    {
+        Using select(find_room_);
+        select.text(1, code);
+        const int rc = select.step();
+        if (rc == SQLITE_DONE) return std::nullopt;
+        if (rc != SQLITE_ROW) throw JournalDamaged("room " + code + " does not read: " + sqlite3_errmsg(reader_.db));
+        room.game = select.column_text(0);
+        room.options = parse_json(select.column_text(1), "room " + code + ": its options");
+        room.created = select.column_integer(2);
+    }
+    Using select(room_events_);
+    select.text(1, code);
+    int rc;
+    while ((rc = select.step()) == SQLITE_ROW) {
+        const std::string what = "room " + code + ": event " + std::to_string(select.column_integer(0));
+        RoomEvent event;
+        event.at = select.column_integer(1);
+        event.wall = select.column_integer(2);
+        event.rev = select.column_integer(3);
+        try {
+            event.body = event_body_from_json(select.column_text(4), parse_json(select.column_text(5), what));
+        } catch (const JournalDamaged&) {
+            throw;
+        } catch (const std::exception& e) {
+            throw JournalDamaged(what + " does not read: " + e.what());
+        }
+        room.events.push_back(std::move(event));
+    }
+    if (rc != SQLITE_DONE) throw JournalDamaged("room " + code + "'s events do not read: " + sqlite3_errmsg(reader_.db));
+    return room;
+}
+
+std::optional<StoredPlayer> SqliteJournal::find_player(const std::string& token_hash) {
+    std::lock_guard lock(read_mutex_);
+    Using select(find_player_);
+    select.text(1, token_hash);
+    if (select.step() != SQLITE_ROW) return std::nullopt;
+    return StoredPlayer{select.column_text(0), select.column_text(1), select.column_text(2)};
+}
+
+std::optional<Json> SqliteJournal::load_replay(const std::string& code, int game) {
+    std::lock_guard lock(read_mutex_);
+    Using select(find_replay_);
+    select.text(1, code).integer(2, game);
+    if (select.step() != SQLITE_ROW) return std::nullopt;
+    return parse_json(select.column_text(0), "room " + code + ": the replay of game " + std::to_string(game));
+}
+
+std::optional<Json> SqliteJournal::load_summary(const std::string& code) {
+    std::lock_guard lock(read_mutex_);
+    Using select(find_summary_);
+    select.text(1, code);
+    if (select.step() != SQLITE_ROW || select.column_null(0)) return std::nullopt;
+    return parse_json(select.column_text(0), "room " + code + ": its summary");
+}
+
+std::optional<int> SqliteJournal::games_started(const std::string& code) {
+    std::lock_guard lock(read_mutex_);
+    Using select(count_games_);
+    select.text(1, code);
+    if (select.step() != SQLITE_ROW || select.column_integer(1) == 0) return std::nullopt;
+    return static_cast<int>(select.column_integer(0));
+}
+
+void SqliteJournal::refuse_writes(bool refuse) {
+    std::lock_guard lock(write_mutex_);
+    writer_.exec(refuse ? "PRAGMA query_only=1" : "PRAGMA query_only=0");
+}
+
+}  // namespace taol::server

@@ -1,0 +1,84 @@
+#pragma once
+// The journal in an embedded SQLite database, `taol.db` in the data directory (WAL mode). Two
+// connections: one writes, behind its mutex (SQLite writes one transaction at a time anyway); the
+// other reads, behind its own, so that a long read (a replay) never holds a write back.
+#include <filesystem>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "server/journal/journal.hpp"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace taol::server {
+
+class SqliteJournal final : public Journal {
+public:
+    // Opens (creating when missing) `dir`/taol.db. Throws std::runtime_error when it cannot, and
+    // when the file is there but is not a Taol journal (empty, corrupt, another database): a
+    // journal is never silently replaced.
+    SqliteJournal(const std::filesystem::path& dir, SyncPolicy sync);
+    ~SqliteJournal() override;
+    SqliteJournal(const SqliteJournal&) = delete;
+    SqliteJournal& operator=(const SqliteJournal&) = delete;
+
+    bool create_room(const std::string& code, const std::string& game, const Json& options, TimeMs created) override;
+    bool append(const std::string& code, const RoomEvent& event) override;
+    bool set_loaded(const std::string& code, bool loaded) override;
+    bool store_replay(const std::string& code, int game, const Json& replay) override;
+    bool store_summary(const std::string& code, const Json& summary) override;
+
+    std::vector<std::string> loaded_rooms() override;
+    bool has_room(const std::string& code) override;
+    std::optional<StoredRoom> load(const std::string& code) override;
+    std::optional<StoredPlayer> find_player(const std::string& token_hash) override;
+    std::optional<Json> load_replay(const std::string& code, int game) override;
+    std::optional<Json> load_summary(const std::string& code) override;
+    std::optional<int> games_started(const std::string& code) override;
+
+    // Makes every write fail (SQLite's query_only), as a full or read-only disk would (tests).
+    void refuse_writes(bool refuse);
+    const std::filesystem::path& path() const { return path_; }
+
+private:
+    struct Connection {
+        sqlite3* db = nullptr;
+        std::vector<sqlite3_stmt*> statements;
+        sqlite3_stmt* prepare(const char* sql);
+        bool exec(const char* sql);
+        void close();
+    };
+
+    std::int64_t next_seq_locked(const std::string& code);
+    void prune_chat_locked(const std::string& code);
+
+    std::filesystem::path path_;
+
+    std::mutex write_mutex_;
+    Connection writer_;
+    std::unordered_map<std::string, std::int64_t> next_seq_;     // rooms written to since opening
+    std::unordered_map<std::string, int> chat_since_prune_;
+    sqlite3_stmt* insert_room_ = nullptr;
+    sqlite3_stmt* insert_event_ = nullptr;
+    sqlite3_stmt* last_seq_ = nullptr;
+    sqlite3_stmt* upsert_player_ = nullptr;
+    sqlite3_stmt* leave_player_ = nullptr;
+    sqlite3_stmt* set_loaded_ = nullptr;
+    sqlite3_stmt* prune_chat_ = nullptr;
+    sqlite3_stmt* upsert_replay_ = nullptr;
+    sqlite3_stmt* set_summary_ = nullptr;
+
+    std::mutex read_mutex_;
+    Connection reader_;
+    sqlite3_stmt* loaded_rooms_ = nullptr;
+    sqlite3_stmt* find_room_ = nullptr;
+    sqlite3_stmt* room_events_ = nullptr;
+    sqlite3_stmt* find_player_ = nullptr;
+    sqlite3_stmt* find_replay_ = nullptr;
+    sqlite3_stmt* find_summary_ = nullptr;
+    sqlite3_stmt* count_games_ = nullptr;
+};
+
+}  // namespace taol::server

@@ -1,0 +1,64 @@
+#pragma once
+// A room as an actor: its synchronous core (room.hpp) runs on its own strand, one call at a time,
+// with one steady_timer armed at its next deadline.
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "server/rooms/room.hpp"
+
+namespace taol::server {
+
+// Both clocks at once (room_clock.hpp); tests inject their own.
+using Clock = std::function<Instant()>;
+Instant system_now();
+
+class RoomActor : public std::enable_shared_from_this<RoomActor> {
+public:
+    using Executor = boost::asio::any_io_executor;
+
+    RoomActor(Executor executor, std::unique_ptr<Room> room, Clock clock);
+
+    const std::string& code() const { return code_; }
+
+    // Runs `fn(room, now)` on the room's strand (`now`: the clocks as the room takes the call),
+    // then re-arms the timer. Safe from any thread.
+    void post(std::function<void(Room&, Instant)> fn);
+
+    // Stops the timer once the calls already posted are done; no deadline fires afterwards.
+    void close();
+
+    // Read from any thread (for the directory and /metrics).
+    RoomStatus status() const { return status_.load(); }
+    int connected() const { return connected_.load(); }
+    TimeMs idle_since() const { return idle_since_.load(); }  // monotonic
+    // Room::summary() as of the last call the room handled.
+    Json summary() const;
+
+private:
+    void settle(Instant now);
+    void on_timer(const boost::system::error_code& ec);
+
+    std::string code_;
+    boost::asio::strand<Executor> strand_;
+    boost::asio::steady_timer timer_;
+    Clock clock_;
+    std::atomic<TimeMs> idle_since_;  // since when nobody is connected
+    std::unique_ptr<Room> room_;
+    std::optional<TimeMs> armed_for_;  // monotonic time the timer is set for
+    bool closed_ = false;
+
+    std::atomic<RoomStatus> status_;
+    std::atomic<int> connected_{0};
+    mutable std::mutex summary_mutex_;
+    Json summary_;
+};
+
+}  // namespace taol::server

@@ -1,0 +1,86 @@
+// Room events as a journal stores them: a name and a JSON body.
+#include "server/rooms/events.hpp"
+
+#include <stdexcept>
+
+#include "server/rooms/frames.hpp"
+
+namespace taol::server {
+namespace {
+
+constexpr const char* kNames[] = {"joined", "left",    "connected", "disconnected", "started",
+                                  "acted",  "expired", "defaulted", "chatted", "configured"};
+static_assert(std::size(kNames) == std::variant_size_v<EventBody>);
+
+// The body type whose name is `name`, default-constructed.
+EventBody blank_body(std::string_view name) {
+    EventBody body;
+    bool found = false;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+        ((name == kNames[I] ? (body.emplace<I>(), found = true) : false), ...);
+    }(std::make_index_sequence<std::variant_size_v<EventBody>>{});
+    if (!found) throw std::runtime_error("unknown event '" + std::string(name) + "'");
+    return body;
+}
+
+}  // namespace
+
+const char* event_name(const EventBody& body) { return kNames[body.index()]; }
+
+Json event_body_json(const EventBody& body) {
+    return std::visit(
+        Overloaded{
+            [](const event::Joined& e) {
+                return Json{{"player", e.player}, {"name", e.name}, {"spectator", e.spectator}, {"token_hash", e.token_hash}};
+            },
+            [](const event::Left& e) { return Json{{"player", e.player}}; },
+            [](const event::Connected& e) { return Json{{"player", e.player}}; },
+            [](const event::Disconnected& e) { return Json{{"player", e.player}}; },
+            [](const event::Started& e) { return Json{{"options", e.options}, {"seed", e.seed}, {"rules", e.rules}}; },
+            [](const event::Acted& e) { return Json{{"seat", e.seat}, {"action", e.action}}; },
+            [](const event::Expired&) { return Json::object(); },
+            [](const event::Defaulted& e) { return Json{{"seat", e.seat}, {"kind", e.kind}, {"action", e.action}}; },
+            [](const event::Chatted& e) { return Json{{"player", e.player}, {"text", e.text}}; },
+            [](const event::Configured& e) { return Json{{"options", e.options}}; },
+        },
+        body);
+}
+
+EventBody event_body_from_json(std::string_view name, const Json& j) {
+    EventBody body = blank_body(name);
+    std::visit(Overloaded{
+                   [&](event::Joined& e) {
+                       e.player = j.at("player");
+                       e.name = j.at("name");
+                       e.spectator = j.at("spectator");
+                       e.token_hash = j.value("token_hash", "");
+                   },
+                   [&](event::Left& e) { e.player = j.at("player"); },
+                   [&](event::Connected& e) { e.player = j.at("player"); },
+                   [&](event::Disconnected& e) { e.player = j.at("player"); },
+                   [&](event::Started& e) {
+                       e.options = j.at("options");
+                       e.seed = j.at("seed");
+                       e.rules = j.value("rules", 1);  // journals from before rules versions
+                   },
+                   [&](event::Acted& e) {
+                       e.seat = j.at("seat");
+                       e.action = j.at("action");
+                   },
+                   [&](event::Expired&) {},
+                   [&](event::Defaulted& e) {
+                       e.seat = j.at("seat");
+                       e.kind = j.at("kind");
+                       e.action = j.at("action");
+                   },
+                   [&](event::Chatted& e) {
+                       e.player = j.at("player");
+                       e.text = j.at("text");
+                   },
+                   [&](event::Configured& e) { e.options = j.at("options"); },
+               },
+               body);
+    return body;
+}
+
+}  // namespace taol::server

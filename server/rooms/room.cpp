@@ -1,0 +1,388 @@
+#include "server/rooms/room.hpp"
+
+#include <cmath>
+
+#include "games/core/options.hpp"
+#include "server/rooms/frames.hpp"
+#include "server/rooms/random_ids.hpp"
+
+namespace taol::server {
+
+using protocol::ErrorCode;
+
+const char* to_string(RoomStatus status) {
+    switch (status) {
+        case RoomStatus::waiting: return "waiting";
+        case RoomStatus::playing: return "playing";
+        case RoomStatus::finished: return "finished";
+    }
+    return "waiting";
+}
+
+namespace {
+
+ErrorCode error_code(games::RuleCode code) {
+    switch (code) {
+        case games::RuleCode::not_your_turn: return ErrorCode::not_your_turn;
+        case games::RuleCode::illegal_action: return ErrorCode::illegal_action;
+        case games::RuleCode::game_over: return ErrorCode::game_over;
+    }
+    return ErrorCode::illegal_action;
+}
+
+// The room's own options, which the host may change at any time (configure).
+constexpr const char* kRoomOptions[] = {"spectators_chat", "spectators_max"};
+
+bool is_room_option(const std::string& name) {
+    return std::any_of(std::begin(kRoomOptions), std::end(kRoomOptions), [&](const char* o) { return name == o; });
+}
+
+}  // namespace
+
+Room::Room(RoomSetup setup, RoomHooks hooks, RoomLimits limits)
+    : setup_(std::move(setup)),
+      hooks_(std::move(hooks)),
+      limits_(limits),
+      clock_(setup_.wall),  // nobody seated yet: suspended
+      last_stamp_(setup_.wall),
+      options_(setup_.options) {}
+
+std::unique_ptr<Room> Room::replay(RoomSetup setup, const std::vector<RoomEvent>& events, RoomHooks hooks,
+                                   const ReplayObserver& observer, RoomLimits limits) {
+    auto room = std::make_unique<Room>(std::move(setup), std::move(hooks), limits);
+    room->replaying_ = true;
+    for (const RoomEvent& event : events) {
+        room->apply(event, std::nullopt);
+        if (observer) observer(*room, event);
+    }
+    room->replaying_ = false;
+    room->skipping_game_ = false;
+    room->clock_.freeze_at(room->last_stamp_);  // goes on from its last journaled time
+    room->room_changed_ = room->game_changed_ = room->spectators_changed_ = false;
+    return room;
+}
+
+bool Room::mark_everyone_away(Instant now) {
+    now_ = now;
+    for (auto& [player, m] : members_) {
+        if (m.connected && !m.peer) owed_presence_[player] = {false, last_stamp_, std::max(last_wall_, setup_.wall)};
+    }
+    const bool recorded = settle_owed_presence();
+    if (!recorded) retry_at_ = now.mono;  // tried again at the room's next tick
+    room_changed_ = game_changed_ = spectators_changed_ = false;  // nobody to tell
+    return recorded;
+}
+
+bool Room::join(const Caller& caller, const std::string& name, bool as_spectator, Instant now) {
+    const TimeMs at = take(now);
+    if (is_member(caller.player)) {
+        refuse(caller, ErrorCode::already_in_room, "you are already in this room", now);
+        return true;
+    }
+    if (!admit(caller, name, as_spectator, at, now)) return false;
+    members_.at(caller.player).peer = caller.peer;
+    update_suspension();
+    const Flushed sent = flush(&caller, Answer::room, now);
+    if (!sent.snapshots) send_snapshot(caller.player, now);
+    return true;
+}
+
+bool Room::admit(const Caller& caller, const std::string& name, bool as_spectator, TimeMs at, Instant now) {
+    const bool seated_again = !as_spectator && seat_held_by(caller.player);
+    if (!as_spectator && !seated_again) {
+        if (status_ != RoomStatus::waiting) {
+            refuse(caller, ErrorCode::already_started, "the game has started: you may join as a spectator", now);
+            return false;
+        }
+        if (static_cast<int>(seats_.size()) >= game().max_players()) {
+            refuse(caller, ErrorCode::room_full, "every seat is taken: you may join as a spectator", now);
+            return false;
+        }
+    }
+    if (as_spectator && spectator_count() >= spectators_max()) {
+        refuse(caller, ErrorCode::room_full,
+               "this room already has its " + std::to_string(spectators_max()) + " spectators", now);
+        return false;
+    }
+    if (!commit(at, now.wall, event::Joined{caller.player, name, as_spectator, caller.token_hash})) {
+        refuse(caller, ErrorCode::storage_error, "the room could not record your arrival", now);
+        return false;
+    }
+    return true;
+}
+
+bool Room::leave(const Caller& caller, Instant now) {
+    const TimeMs at = take(now);
+    if (!is_member(caller.player)) {
+        refuse(caller, ErrorCode::not_in_room, "you are not in this room", now);
+        return false;
+    }
+    if (!commit(at, now.wall, event::Left{caller.player})) {
+        refuse(caller, ErrorCode::storage_error, "the room could not record your leaving", now);
+        return true;
+    }
+    owed_presence_.erase(caller.player);
+    update_suspension();
+    flush(&caller, Answer::room, now);
+    return false;
+}
+
+void Room::start(const Caller& caller, const Json& options, Instant now) { begin_game(caller, options, now, false); }
+
+void Room::rematch(const Caller& caller, const Json& options, Instant now) { begin_game(caller, options, now, true); }
+
+void Room::begin_game(const Caller& caller, const Json& options, Instant now, bool rematch) {
+    const TimeMs at = take(now);
+    if (!is_member(caller.player)) return refuse(caller, ErrorCode::not_in_room, "you are not in this room", now);
+    if (seats_.empty() || seat_of(caller.player) != host_) {
+        return refuse(caller, ErrorCode::not_host, "only the host may start the game", now);
+    }
+    if (rematch && status_ == RoomStatus::waiting) {
+        return refuse(caller, ErrorCode::not_started, "no game has been played yet: use start", now);
+    }
+    if (rematch ? status_ == RoomStatus::playing : status_ != RoomStatus::waiting) {
+        return refuse(caller, ErrorCode::already_started,
+                      rematch ? "the game is still running" : "the game has already started (after the end: rematch)",
+                      now);
+    }
+    const int players = static_cast<int>(seats_.size());
+    if (players < game().min_players()) {
+        return refuse(caller, ErrorCode::not_enough_players,
+                      "this game needs at least " + std::to_string(game().min_players()) + " players", now);
+    }
+    // Given options change the room's current ones; what is not given stays.
+    Json merged = options_;
+    if (options.is_object()) merged.update(options);
+    auto complete = games::complete_options(game(), merged, players);
+    if (!complete.ok()) return refuse(caller, ErrorCode::bad_options, complete.error().message, now);
+
+    const std::uint64_t seed = hooks_.new_seed ? hooks_.new_seed() : random_seed();
+    if (!commit(at, now.wall, event::Started{complete.value(), seed, game().rules_version()})) {
+        return refuse(caller, ErrorCode::storage_error, "the game could not be recorded, so it did not start", now);
+    }
+    take(now);  // defaults of absent seats, due at once
+    flush(&caller, Answer::snapshot, now);
+}
+
+void Room::act(const Caller& caller, const Json& action, std::optional<std::int64_t> rev, Instant now) {
+    const TimeMs at = take(now);
+    Member* m = member(caller.player);
+    if (!m) return refuse(caller, ErrorCode::not_in_room, "you are not in this room", now);
+    if (!m->seat) return refuse(caller, ErrorCode::not_a_player, "spectators cannot act", now);
+    if (status_ == RoomStatus::waiting) return refuse(caller, ErrorCode::not_started, "the game has not started", now);
+    if (interrupted_) {
+        return refuse(caller, ErrorCode::game_over,
+                      "this game was interrupted by a server update: the host can start a new one", now);
+    }
+    if (status_ == RoomStatus::finished) return refuse(caller, ErrorCode::game_over, "the game is over", now);
+
+    const Seat seat = *m->seat;
+    std::optional<games::Result<games::Applied>> tried;
+    try {
+        tried.emplace(state_->apply(seat, action, at));
+    } catch (const std::exception&) {  // a game choking on odd input: refuse, change nothing
+        tried.emplace(games::illegal("this action could not be understood"));
+    }
+    auto& result = *tried;
+    if (hooks_.on_action) hooks_.on_action(result.ok());
+    if (!result.ok()) return refuse(caller, judge_refusal(seat, action, rev.value_or(m->rev_sent), at, result.error()), now);
+    if (!commit(at, now.wall, event::Acted{seat, action}, std::move(result.value()))) {
+        return refuse(caller, ErrorCode::storage_error, "your action could not be recorded, so it did not happen", now);
+    }
+    take(now);  // defaults of absent seats the game now waits for, due at once
+    flush(&caller, Answer::snapshot, now);
+}
+
+protocol::ErrorInfo Room::judge_refusal(Seat seat, const Json& action, std::int64_t rev, TimeMs at,
+                                        const games::RuleError& error) const {
+    if (auto loss = history_.lost_race(seat, action, rev)) {
+        if (loss->same_action) {
+            return error_info(ErrorCode::duplicate, "you already did this: it was accepted the first time");
+        }
+        if (loss->winner != seat) {  // the seat's own earlier move is no race: the game says why
+            protocol::ErrorInfo out = error_info(ErrorCode::too_late, "");
+            out.has_winner = true;
+            out.winner = loss->winner;
+            out.margin_ms = at - loss->at;
+            out.message = loss->winner ? "too late: seat " + std::to_string(*loss->winner) + " was first, by " +
+                                             std::to_string(at - loss->at) + " ms"
+                                       : "too late: time ran out " + std::to_string(at - loss->at) + " ms before";
+            return out;
+        }
+    }
+    return error_info(error_code(error.code), error.message);
+}
+
+void Room::chat(const Caller& caller, const std::string& text, Instant now) {
+    const TimeMs at = take(now);
+    Member* m = member(caller.player);
+    if (!m) return refuse(caller, ErrorCode::not_in_room, "you are not in this room", now);
+    if (!m->seat && !spectators_chat()) {
+        return refuse(caller, ErrorCode::not_a_player, "the host has turned spectators' chat off", now);
+    }
+    if (!take_chat_token(*m, now.mono)) {
+        return refuse(caller, ErrorCode::rate_limited, "you are chatting too fast: wait a moment", now);
+    }
+    if (!commit(at, now.wall, event::Chatted{caller.player, text})) {
+        return refuse(caller, ErrorCode::storage_error, "your message could not be recorded, so it was not sent", now);
+    }
+    flush(nullptr, Answer::none, now);
+    m = member(caller.player);
+    const Json message = protocol::chat_json(m->name, m->seat, text, now.wall);
+    const Frame frame = encode_frame(message);
+    for (const auto& [player, other] : members_) {
+        if (other.peer && other.peer != caller.peer) other.peer->deliver(frame);
+    }
+    if (caller.peer) caller.peer->deliver(encode_frame(message, caller.id));
+}
+
+bool Room::take_chat_token(Member& m, TimeMs mono) {
+    if (m.chat_tokens < 0) {
+        m.chat_tokens = limits_.chat_burst;
+    } else {
+        const double refill = static_cast<double>(std::max<TimeMs>(0, mono - m.chat_at)) / 1000.0 * limits_.chat_per_second;
+        m.chat_tokens = std::min(limits_.chat_burst, m.chat_tokens + refill);
+    }
+    m.chat_at = mono;
+    if (m.chat_tokens < 1.0) return false;
+    m.chat_tokens -= 1.0;
+    return true;
+}
+
+void Room::configure(const Caller& caller, const Json& options, Instant now) {
+    const TimeMs at = take(now);
+    if (!is_member(caller.player)) return refuse(caller, ErrorCode::not_in_room, "you are not in this room", now);
+    if (seats_.empty() || seat_of(caller.player) != host_) {
+        return refuse(caller, ErrorCode::not_host, "only the host may change the room's settings", now);
+    }
+    for (const auto& [name, value] : options.items()) {
+        if (!is_room_option(name)) {
+            return refuse(caller, ErrorCode::bad_options,
+                          "option '" + name + "' belongs to the game: change it at start or rematch", now);
+        }
+    }
+    Json merged = options_;
+    merged.update(options);
+    auto complete = games::complete_options(game(), merged, std::max<int>(game().min_players(), static_cast<int>(seats_.size())));
+    if (!complete.ok()) return refuse(caller, ErrorCode::bad_options, complete.error().message, now);
+    if (!commit(at, now.wall, event::Configured{options})) {
+        return refuse(caller, ErrorCode::storage_error, "the settings could not be recorded, so they did not change", now);
+    }
+    flush(&caller, Answer::room, now);
+}
+
+bool Room::reconnect(const Caller& caller, Instant now) {
+    const TimeMs at = take(now);
+    if (!member(caller.player)) {
+        // A spectator whose connection closed left the member list: it comes back among them. A
+        // seat holder who left a running game comes back with join.
+        if (seat_held_by(caller.player) || !admit(caller, caller.name, true, at, now)) return false;
+    }
+    Member* m = member(caller.player);
+    m->peer = caller.peer;
+    m->log_sent = 0;  // a new connection gets the whole log
+    m->rev_sent = -1;
+    if (!m->connected || owed_presence_.count(caller.player)) {
+        owed_presence_[caller.player] = {true, at, now.wall};
+        settle_owed_presence();
+    }
+    update_suspension();
+    const Flushed sent = flush(nullptr, Answer::none, now);
+    m = member(caller.player);
+    if (!sent.room && m->peer) m->peer->deliver(encode_frame(room_for(*m)));
+    if (!sent.snapshots) send_snapshot(caller.player, now);
+    return true;
+}
+
+void Room::disconnect(const std::string& player, const Peer* peer, Instant now) {
+    Member* m = member(player);
+    if (!m || m->peer.get() != peer) return;
+    const TimeMs at = take(now);
+    m = member(player);
+    m->peer.reset();
+    if (m->connected || owed_presence_.count(player)) {
+        owed_presence_[player] = {false, at, now.wall};
+        settle_owed_presence();
+    }
+    update_suspension();
+    flush(nullptr, Answer::none, now);
+}
+
+void Room::tick(Instant now) {
+    take(now);
+    flush(nullptr, Answer::none, now);
+}
+
+void Room::refuse(const Caller& caller, protocol::ErrorCode code, std::string message, Instant now) {
+    refuse(caller, error_info(code, std::move(message)), now);
+}
+
+void Room::refuse(const Caller& caller, const protocol::ErrorInfo& error, Instant now) {
+    flush(nullptr, Answer::none, now);  // what deadlines changed meanwhile comes first
+    if (caller.peer) {
+        caller.peer->deliver(error_frame(error, caller.id));
+    }
+}
+
+Room::Member* Room::member(const std::string& player) {
+    auto it = members_.find(player);
+    return it == members_.end() ? nullptr : &it->second;
+}
+
+std::optional<Seat> Room::seat_of(const std::string& player) const {
+    auto it = members_.find(player);
+    return it == members_.end() ? std::nullopt : it->second.seat;
+}
+
+std::optional<Seat> Room::seat_held_by(const std::string& player) const {
+    for (std::size_t s = 0; s < seats_.size(); ++s) {
+        if (seats_[s].player == player) return static_cast<Seat>(s);
+    }
+    return std::nullopt;
+}
+
+bool Room::spectators_chat() const { return options_.value("spectators_chat", true); }
+
+int Room::spectators_max() const { return options_.value("spectators_max", 200); }
+
+int Room::connected_count() const {
+    int n = 0;
+    for (const auto& [player, m] : members_) n += m.peer ? 1 : 0;
+    return n;
+}
+
+int Room::spectator_count() const {
+    // Members are the present seat holders and the spectators: count the seats, not the crowd.
+    const auto seated = std::count_if(seats_.begin(), seats_.end(), [](const SeatHolder& h) { return h.present; });
+    return static_cast<int>(members_.size()) - static_cast<int>(seated);
+}
+
+protocol::RoomInfo Room::info() const {
+    protocol::RoomInfo info{setup_.code, std::string(game().id()), options_, host_, to_string(status_), {}, 0};
+    for (std::size_t s = 0; s < seats_.size(); ++s) {
+        const SeatHolder& holder = seats_[s];
+        // Never shown as connected without a connection, even while that is not yet recorded.
+        auto owed = owed_presence_.find(holder.player);
+        const bool connected = owed != owed_presence_.end() ? owed->second.connected : holder.connected;
+        info.seats.push_back({static_cast<int>(s), holder.name, connected});
+    }
+    info.spectators = spectator_count();
+    info.interrupted = interrupted_;
+    return info;
+}
+
+Json Room::summary() const {
+    const protocol::RoomInfo room = info();
+    Json players = Json::array();
+    for (const auto& seat : room.seats) {
+        players.push_back({{"seat", seat.seat}, {"name", seat.name}, {"connected", seat.connected}});
+    }
+    const bool finished = status_ == RoomStatus::finished && state_;
+    Json out{{"room", room.room},          {"game", room.game},             {"status", room.status},
+             {"players", players},         {"spectators", room.spectators}, {"games", games_started_},
+             {"outcome", finished ? state_->outcome() : Json(nullptr)}};
+    if (interrupted_) out["interrupted"] = true;
+    return out;
+}
+
+}  // namespace taol::server

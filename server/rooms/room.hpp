@@ -1,0 +1,256 @@
+#pragma once
+// A room as a synchronous core: seats, spectators, the game, its clocks and its arbitration.
+// No sockets, no threads and no clock of its own: every call brings the Instant (monotonic and
+// wall-clock readings) at which the room took the message, and answers go to the callers' peers.
+// The network runs it inside an actor (room_actor.hpp), one call at a time.
+//
+// Every change goes through commit(): the event is journaled first, then applied, and only then is
+// anything sent. Replaying the journal (replay()) rebuilds the same room.
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "games/core/game.hpp"
+#include "protocol/messages.hpp"
+#include "server/rooms/history.hpp"
+#include "server/rooms/peer.hpp"
+#include "server/rooms/clock.hpp"
+#include "server/rooms/events.hpp"
+#include "server/rooms/turn_clock.hpp"
+
+namespace taol::server {
+
+enum class RoomStatus { waiting, playing, finished };
+const char* to_string(RoomStatus status);
+
+// Who sent a message to the room.
+struct Caller {
+    std::string player;               // public player id
+    PeerPtr peer;                     // where the answer goes
+    std::optional<std::int64_t> id;   // the message's id, echoed in its answer
+    std::string token_hash;           // SHA-256 of its token, journaled when it joins
+    std::string name;                 // its name (a spectator coming back is seated by it)
+};
+
+struct RoomHooks {
+    // Sees every event before it takes effect and before anything is sent. Returning false means it
+    // could not be recorded, so it does not happen (the caller gets storage_error; a deadline is
+    // retried a little later).
+    std::function<bool(const RoomEvent&)> journal;
+    // The seed of each new game; the system's CSPRNG when empty.
+    std::function<std::uint64_t()> new_seed;
+    // Told of every action a player sent, accepted or refused.
+    std::function<void(bool accepted)> on_action;
+    // Told when game number `index` (1-based, rematches included) has just finished.
+    std::function<void(int index)> on_finished;
+};
+
+// Limits of a room that are not rules of its game.
+struct RoomLimits {
+    double chat_per_second = 1;       // chat lines a member may send, on average
+    double chat_burst = 5;
+    TimeMs spectators_every_ms = 1000;  // spectator counts are broadcast at most this often
+};
+
+class Room {
+public:
+    explicit Room(RoomSetup setup, RoomHooks hooks = {}, RoomLimits limits = {});
+
+    // Sees the room after each replayed event.
+    using ReplayObserver = std::function<void(const Room&, const RoomEvent&)>;
+
+    // The room that `setup` and `events` describe, with no live connection. Its clock stands at the
+    // last event's time until a call brings it on. A game begun under other rules than the game's
+    // current rules_version() is not replayed: the room comes back with that game interrupted.
+    // Throws when the events do not replay (a journal that does not belong to this game).
+    static std::unique_ptr<Room> replay(RoomSetup setup, const std::vector<RoomEvent>& events,
+                                        RoomHooks hooks = {}, const ReplayObserver& observer = {},
+                                        RoomLimits limits = {});
+
+    // After a restart nobody is connected any more. Records it as of the last event, so that the
+    // room stays suspended and the time the server was down does not count: deadlines resume with
+    // the time they had left when a seated player reconnects. What cannot be recorded now is owed
+    // and retried (next_tick); meanwhile nobody is shown as connected. Returns whether all of it
+    // was recorded.
+    bool mark_everyone_away(Instant now);
+
+    // --- Messages. Each stamps the call with the room clock, applies the deadlines due by then,
+    // and answers the caller (with its id) and the room. ---
+
+    // Returns whether the caller is in the room afterwards.
+    bool join(const Caller& caller, const std::string& name, bool as_spectator, Instant now);
+    // Returns whether the caller is in the room afterwards.
+    bool leave(const Caller& caller, Instant now);
+    void start(const Caller& caller, const Json& options, Instant now);
+    void rematch(const Caller& caller, const Json& options, Instant now);
+    void act(const Caller& caller, const Json& action, std::optional<std::int64_t> rev, Instant now);
+    void chat(const Caller& caller, const std::string& text, Instant now);
+    // The host changes the room's own options (chat, spectators) at any time.
+    void configure(const Caller& caller, const Json& options, Instant now);
+
+    // A member's new connection: it gets `room` and, when a game exists, its `snapshot`. A spectator
+    // who had left with its connection is seated among the spectators again. Returns whether the
+    // caller is in the room afterwards.
+    bool reconnect(const Caller& caller, Instant now);
+    // A member's connection closed; ignored when the member has a newer one. A spectator leaves.
+    void disconnect(const std::string& player, const Peer* peer, Instant now);
+    // Applies every deadline due by `now`, retries what is owed to the journal, sends what waits.
+    void tick(Instant now);
+    // When tick() should next run (monotonic clock); nullopt while nothing is due.
+    std::optional<TimeMs> next_tick(Instant now) const;
+
+    // --- Observers ---
+    const std::string& code() const { return setup_.code; }
+    const games::Game& game() const { return *setup_.game; }
+    RoomStatus status() const { return status_; }
+    std::int64_t rev() const { return rev_; }
+    int host() const { return host_; }
+    bool suspended() const { return clock_.suspended(); }
+    // The last game was stopped because the server's rules changed since it began.
+    bool interrupted() const { return interrupted_; }
+    TimeMs room_time(TimeMs mono) const { return clock_.room_time(mono); }
+    std::uint64_t seed() const { return seed_; }
+    const games::GameState* state() const { return state_.get(); }
+    const Json& options() const { return options_; }
+    int games_started() const { return games_started_; }
+    bool is_member(const std::string& player) const { return members_.count(player) > 0; }
+    std::optional<Seat> seat_of(const std::string& player) const;
+    // Members with a live connection.
+    int connected_count() const;
+    int spectator_count() const;
+    protocol::RoomInfo info() const;
+    // The public summary of the room (GET /api/rooms/<code>): game, status, players, outcome.
+    Json summary() const;
+    // The log of the current game; `at` on the wall clock.
+    const std::vector<games::LogEntry>& log() const { return log_; }
+    // Every running timer, the game's and the room's ("turn", "absent"), on the room clock.
+    std::vector<games::Deadline> deadlines() const;
+    const History& history() const { return history_; }
+
+private:
+    struct SeatHolder {
+        std::string player;
+        std::string name;
+        bool present = true;    // still in the room (a running game keeps the seat of who left)
+        bool connected = true;
+        TimeMs away_since = 0;  // room clock, when it last disconnected or left
+    };
+    // Someone in the room now: a seat holder or a spectator.
+    struct Member {
+        std::string name;
+        std::optional<Seat> seat;
+        bool connected = true;
+        PeerPtr peer;                // the live connection (not part of the room's events)
+        std::size_t log_sent = 0;    // log entries this connection has had
+        std::int64_t rev_sent = -1;  // rev of the last snapshot sent to this connection
+        double chat_tokens = -1;     // chat rate (a token bucket on the monotonic clock; -1: full)
+        TimeMs chat_at = 0;
+    };
+    struct Due {
+        games::Deadline deadline;
+        bool from_game = false;  // the game's own (expire) or the room's (a default action)
+    };
+    enum class Answer { none, room, snapshot };
+    struct Flushed {
+        bool room = false;
+        bool snapshots = false;
+    };
+
+    // room.cpp: messages
+    void begin_game(const Caller& caller, const Json& options, Instant now, bool rematch);
+    bool admit(const Caller& caller, const std::string& name, bool as_spectator, TimeMs at, Instant now);
+    void refuse(const Caller& caller, const protocol::ErrorInfo& error, Instant now);
+    void refuse(const Caller& caller, protocol::ErrorCode code, std::string message, Instant now);
+    // Why a refused action was refused, as the client should hear it (a lost race, a duplicate...).
+    protocol::ErrorInfo judge_refusal(Seat seat, const Json& action, std::int64_t rev, TimeMs at,
+                                      const games::RuleError& error) const;
+    bool take_chat_token(Member& m, TimeMs mono);
+    Member* member(const std::string& player);
+    // The `room` message as `m` receives it: with "you", its own seat (null for a spectator).
+    Json room_for(const Member& m) const;
+    std::optional<Seat> seat_held_by(const std::string& player) const;
+    bool spectators_chat() const;
+    int spectators_max() const;
+
+    // room_apply.cpp: the one path by which anything changes
+    bool commit(TimeMs at, TimeMs wall, EventBody body, std::optional<games::Applied> applied = {});
+    void apply(const RoomEvent& event, std::optional<games::Applied> applied);
+    void apply_joined(const event::Joined& e, TimeMs at);
+    void apply_left(const event::Left& e, TimeMs at);
+    void apply_connection(const std::string& player, bool connected, TimeMs at);
+    void apply_started(const event::Started& e, const RoomEvent& event);
+    void install(games::Applied applied, const RoomEvent& event, std::optional<Seat> mover);
+    void record_change(std::optional<Seat> actor, const Json* action);
+    void update_suspension();
+    // A game event of a game that is not replayed (begun under other rules): only its rev counts.
+    bool skipped_game_event(const RoomEvent& event);
+
+    // room_timers.cpp: deadlines, stamps, what is owed to the journal
+    TimeMs take(Instant now);
+    void apply_due(TimeMs stamp, Instant now);
+    bool settle_owed_presence();
+    std::optional<Due> next_due() const;
+    std::vector<games::Deadline> room_deadlines() const;
+    void update_turn_clocks(TimeMs at, std::optional<Seat> mover);
+
+    // room_send.cpp: what goes out
+    Flushed flush(const Caller* caller, Answer answer, Instant now);
+    void broadcast_room(const Caller* except);
+    Json snapshot_for(Member& member, Instant now);
+    Json wire_deadlines(Instant now) const;
+    void send_snapshot(const std::string& player, Instant now);
+    // The seat's actions now (computed once per rev).
+    const Json& listed(Seat seat) const;
+
+    RoomSetup setup_;
+    RoomHooks hooks_;
+    RoomLimits limits_;
+    RoomClock clock_;
+    Instant now_;                       // the call being handled
+    TimeMs last_stamp_ = 0;
+    bool replaying_ = false;
+
+    RoomStatus status_ = RoomStatus::waiting;
+    Json options_;                      // the room's options, as the next game will use them
+    std::vector<SeatHolder> seats_;
+    int host_ = 0;
+    std::map<std::string, Member> members_;
+
+    std::shared_ptr<const games::GameState> state_;
+    Json game_options_;                 // the options of the current game
+    std::uint64_t seed_ = 0;
+    std::int64_t rev_ = 0;
+    History history_;
+    mutable std::vector<std::optional<Json>> listed_;  // each seat's actions at rev_, once asked
+    std::vector<games::LogEntry> log_;  // `at` already on the wall clock
+    TurnClocks turn_clocks_;
+    std::set<Seat> stuck_;              // seats whose default action the game refused at this rev
+    bool interrupted_ = false;
+    bool skipping_game_ = false;        // replaying a game begun under other rules
+
+    int games_started_ = 0;             // rematches included
+    TimeMs last_wall_ = 0;              // wall time of the last event
+    // A due deadline or a change of presence could not be recorded: nothing else may happen
+    // before it, and it is tried again at this monotonic time.
+    std::optional<TimeMs> retry_at_;
+    // Connections that came or went but could not be recorded yet, by player.
+    struct Presence {
+        bool connected = false;
+        TimeMs at = 0;
+        TimeMs wall = 0;
+    };
+    std::map<std::string, Presence> owed_presence_;
+
+    bool room_changed_ = false;         // a `room` message is owed to everyone
+    bool spectators_changed_ = false;   // only the spectator count changed: sent at most every second
+    TimeMs spectators_sent_at_ = std::numeric_limits<TimeMs>::min() / 2;  // monotonic
+    bool game_changed_ = false;         // a `snapshot` is owed to everyone
+};
+
+}  // namespace taol::server

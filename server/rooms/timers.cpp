@@ -1,0 +1,143 @@
+// Time in a room: stamps, the game's deadlines and the room's own clocks (turn and absent), all in
+// one order (PROTOCOL.md, "Arbitration and time"), and what is owed to the journal.
+#include <spdlog/spdlog.h>
+
+#include "server/rooms/room.hpp"
+
+namespace taol::server {
+namespace {
+
+// A game whose deadlines keep coming due without end is broken; stop rather than spin.
+constexpr int kMaxDuePerCall = 10000;
+// How long something that could not be recorded waits before it is tried again.
+constexpr TimeMs kJournalRetryMs = 1000;
+
+TimeMs seconds_option(const Json& options, const char* name, TimeMs fallback) {
+    auto it = options.find(name);
+    return (it != options.end() && it->is_number_integer()) ? it->get<TimeMs>() * 1000 : fallback * 1000;
+}
+
+}  // namespace
+
+TimeMs Room::take(Instant now) {
+    now_ = now;
+    clock_.observe(now);
+    const TimeMs stamp = std::max(clock_.room_time(now.mono), last_stamp_);
+    apply_due(stamp, now);
+    return stamp;
+}
+
+bool Room::settle_owed_presence() {
+    for (auto it = owed_presence_.begin(); it != owed_presence_.end();) {
+        const auto& [player, owed] = *it;
+        const Member* m = member(player);
+        if (!m || m->connected == owed.connected) {  // gone, or the journal already agrees
+            it = owed_presence_.erase(it);
+            continue;
+        }
+        const TimeMs at = std::max(owed.at, last_stamp_);
+        const EventBody body = owed.connected ? EventBody(event::Connected{player}) : EventBody(event::Disconnected{player});
+        if (!commit(at, std::max(owed.wall, last_wall_), body)) return false;
+        it = owed_presence_.erase(it);
+    }
+    return true;
+}
+
+void Room::apply_due(TimeMs stamp, Instant now) {
+    // What could not be recorded stays owed: the room tries again, and meanwhile refuses
+    // everything else (nothing may be stamped after a deadline that has not happened yet).
+    const auto unrecorded = [&] {
+        retry_at_ = now.mono + kJournalRetryMs;
+        spdlog::error("room {}: an event could not be recorded; trying again in {} ms", setup_.code, kJournalRetryMs);
+    };
+    retry_at_.reset();
+    if (!settle_owed_presence()) return unrecorded();
+    for (int step = 0; step < kMaxDuePerCall; ++step) {
+        const std::optional<Due> due = next_due();
+        if (!due || due->deadline.at > stamp) return;
+        // Each deadline is stamped with its own time (never before what is already done).
+        const TimeMs at = std::max(due->deadline.at, last_stamp_);
+        const TimeMs at_wall = clock_.to_wall(at, now);
+        if (due->from_game) {
+            if (!commit(at, at_wall, event::Expired{})) return unrecorded();
+            continue;
+        }
+        const Seat seat = *due->deadline.seat;
+        std::optional<Json> action = state_->default_action(seat);
+        auto result = action ? state_->apply(seat, *action, at)
+                             : games::Result<games::Applied>(games::illegal("no default action"));
+        if (!result.ok()) {
+            spdlog::error("room {}: the default action of seat {} was refused: {}", setup_.code, seat,
+                          result.error().message);
+            stuck_.insert(seat);
+            continue;
+        }
+        if (!commit(at, at_wall, event::Defaulted{seat, due->deadline.kind, *action}, std::move(result.value()))) {
+            return unrecorded();
+        }
+    }
+    spdlog::error("room {}: deadlines keep coming due; stopped", setup_.code);
+}
+
+std::optional<Room::Due> Room::next_due() const {
+    if (!state_ || status_ != RoomStatus::playing || clock_.suspended()) return std::nullopt;
+    std::optional<Due> best;
+    // Strictly earlier wins: on a tie the game's deadlines come first, then seats in order.
+    for (const games::Deadline& d : state_->deadlines()) {
+        if (!best || d.at < best->deadline.at) best = Due{d, true};
+    }
+    for (const games::Deadline& d : room_deadlines()) {
+        if (!best || d.at < best->deadline.at) best = Due{d, false};
+    }
+    return best;
+}
+
+void Room::update_turn_clocks(TimeMs at, std::optional<Seat> mover) {
+    std::set<Seat> waiting;
+    std::set<Seat> running;
+    if (state_ && status_ == RoomStatus::playing) {
+        for (Seat s : state_->waiting_for()) waiting.insert(s);
+        running = waiting;
+        // A seat waited on through a game deadline of its own (a bid window) gets no turn clock on top.
+        for (const games::Deadline& d : state_->deadlines()) {
+            if (d.seat) running.erase(*d.seat);
+        }
+    }
+    turn_clocks_.update(at, waiting, running, mover);
+}
+
+std::vector<games::Deadline> Room::room_deadlines() const {
+    std::vector<games::Deadline> out;
+    if (status_ != RoomStatus::playing) return out;
+    const TimeMs turn = seconds_option(game_options_, "turn_seconds", 0);
+    const TimeMs absent = seconds_option(game_options_, "absent_seconds", 60);
+    for (Seat seat = 0; seat < static_cast<Seat>(seats_.size()); ++seat) {
+        const std::optional<TimeMs> since = turn_clocks_.waiting_since(seat);
+        if (!since || stuck_.count(seat)) continue;
+        if (turn > 0) {
+            if (auto runs_out = turn_clocks_.runs_out(seat, turn)) out.push_back({"turn", *runs_out, seat});
+        }
+        const SeatHolder& holder = seats_[static_cast<std::size_t>(seat)];
+        if (!holder.connected) out.push_back({"absent", std::max(holder.away_since + absent, *since), seat});
+    }
+    return out;
+}
+
+std::vector<games::Deadline> Room::deadlines() const {
+    std::vector<games::Deadline> all;
+    if (!state_ || status_ != RoomStatus::playing) return all;
+    all = state_->deadlines();
+    for (games::Deadline& d : room_deadlines()) all.push_back(std::move(d));
+    return all;
+}
+
+std::optional<TimeMs> Room::next_tick(Instant now) const {
+    std::optional<TimeMs> next;
+    const auto earliest = [&](TimeMs t) { next = next ? std::min(*next, t) : t; };
+    if (const std::optional<Due> due = next_due()) earliest(clock_.to_mono(due->deadline.at, now));
+    if (retry_at_) next = next ? std::max(*next, *retry_at_) : *retry_at_;
+    if (spectators_changed_) earliest(spectators_sent_at_ + limits_.spectators_every_ms);
+    return next;
+}
+
+}  // namespace taol::server
