@@ -19,18 +19,6 @@ using protocol::ErrorCode;
 namespace {
 
 // Runs `done` however the room call ends, so that the connection always reads on.
-class DoneGuard {
-public:
-    DoneGuard(Hub::Done done, PlayerPtr player) : done_(std::move(done)), player_(std::move(player)) {}
-    ~DoneGuard() { done_(player_); }
-    DoneGuard(const DoneGuard&) = delete;
-    DoneGuard& operator=(const DoneGuard&) = delete;
-
-private:
-    Hub::Done done_;
-    PlayerPtr player_;
-};
-
 // Options are checked at creation against every player count the game allows: they must suit at
 // least one (the start checks them again against the real count).
 games::Result<Json, games::OptionsError> options_for_some_count(const games::Game& game, const Json& given) {
@@ -145,15 +133,18 @@ void Hub::welcome(const ConnectionPtr& connection, const protocol::Hello& hello,
             release(player, room);
             return done(player);
         }
-        actor->post([this, connection, player, name, done = std::move(done)](Room& r, Instant now) mutable {
-            const DoneGuard guard(std::move(done), player);
-            // Two hellos with one token at once: only the connection that holds the player now
-            // takes the seat (the other is being closed), whatever order they reach the room in.
-            if (!is_current(player, connection)) return;
-            if (!r.reconnect(Caller{player->id, connection, std::nullopt, player->token_hash, name}, now)) {
-                release(player, r.code());
-            }
-        });
+        auto current = std::make_shared<bool>(false);
+        actor->post(
+            [this, connection, player, name, current](Room& r, Instant now) {
+                // Two hellos with one token at once: only the connection that holds the player now
+                // takes the seat (the other is being closed), whatever order they reach the room in.
+                *current = is_current(player, connection);
+                if (*current) r.reconnect(Caller{player->id, connection, std::nullopt, player->token_hash, name}, now);
+            },
+            [this, player, current, done = std::move(done)](Room& r) {
+                if (*current) return settled(r, player, done);
+                done(player);
+            });
     });
 }
 
@@ -181,24 +172,27 @@ void Hub::create(const ConnectionPtr& connection, const PlayerPtr& player, const
             return done(player);
         }
     }
-    const std::shared_ptr<RoomActor> actor = new_room(*game, options.value());
-    if (!actor) {
-        connection->deliver(error_frame(ErrorCode::storage_error, "the room could not be recorded, so it was not created", id));
-        return done(player);
-    }
-    std::string name;
-    {
-        std::lock_guard lock(mutex_);
-        if (in_room_locked(*player)) {  // another create or join of this player got in meanwhile
-            connection->deliver(error_frame(ErrorCode::already_in_room, "leave your room first", id));
-            return done(player);
-        }
-        player->room = actor->code();
-        name = player->name;
-    }
-    metrics_.rooms_created++;
-    spdlog::info("room {}: created by {} for {}", actor->code(), name, game->id());
-    enter(actor, connection, player, false, id, std::move(done));
+    new_room(*game, options.value(), 0,
+             [this, connection, player, id, game, done = std::move(done)](const std::shared_ptr<RoomActor>& actor) mutable {
+                 if (!actor) {
+                     connection->deliver(
+                         error_frame(ErrorCode::storage_error, "the room could not be recorded, so it was not created", id));
+                     return done(player);
+                 }
+                 std::string name;
+                 {
+                     std::lock_guard lock(mutex_);
+                     if (in_room_locked(*player)) {  // another create or join of this player got in meanwhile
+                         connection->deliver(error_frame(ErrorCode::already_in_room, "leave your room first", id));
+                         return done(player);
+                     }
+                     player->room = actor->code();
+                     name = player->name;
+                 }
+                 metrics_.rooms_created++;
+                 spdlog::info("room {}: created by {} for {}", actor->code(), name, game->id());
+                 enter(actor, connection, player, false, id, std::move(done));
+             });
 }
 
 void Hub::join(const ConnectionPtr& connection, const PlayerPtr& player, const protocol::Join& join,
@@ -236,12 +230,11 @@ void Hub::enter(const std::shared_ptr<RoomActor>& actor, const ConnectionPtr& co
         std::lock_guard lock(mutex_);
         name = player->name;
     }
-    actor->post([this, connection, player, name, as_spectator, id, done = std::move(done)](Room& r, Instant now) mutable {
-        const DoneGuard guard(std::move(done), player);
-        if (!r.join(Caller{player->id, connection, id, player->token_hash, name}, name, as_spectator, now)) {
-            release(player, r.code());
-        }
-    });
+    actor->post(
+        [connection, player, name, as_spectator, id](Room& r, Instant now) {
+            r.join(Caller{player->id, connection, id, player->token_hash, name}, name, as_spectator, now);
+        },
+        [this, player, done = std::move(done)](Room& r) { settled(r, player, done); });
 }
 
 void Hub::to_room(const ConnectionPtr& connection, const PlayerPtr& player, const protocol::ClientBody& body,
@@ -264,26 +257,33 @@ void Hub::to_room(const ConnectionPtr& connection, const PlayerPtr& player, cons
                                         : error_frame(ErrorCode::not_in_room, "you are not in a room", id));
             return done(player);
         }
-        actor->post([this, connection, player, body, id, taken, done = std::move(done)](Room& r, Instant now) mutable {
-            const DoneGuard guard(std::move(done), player);
-            const Caller caller{player->id, connection, id, player->token_hash, ""};
-            std::visit(Overloaded{
-                           [&](const protocol::Leave&) {
-                               if (!r.leave(caller, now)) release(player, r.code());
+        const bool leaving = std::holds_alternative<protocol::Leave>(body);
+        const bool acting = std::holds_alternative<protocol::Act>(body);
+        actor->post(
+            [connection, player, body, id](Room& r, Instant now) {
+                const Caller caller{player->id, connection, id, player->token_hash, ""};
+                std::visit(Overloaded{
+                               [&](const protocol::Leave&) { r.leave(caller, now); },
+                               [&](const protocol::Start& m) { r.start(caller, m.options, now); },
+                               [&](const protocol::Rematch& m) { r.rematch(caller, m.options, now); },
+                               [&](const protocol::Act& m) { r.act(caller, m.action, m.rev, now); },
+                               [&](const protocol::Chat& m) { r.chat(caller, m.text, now); },
+                               [&](const protocol::Configure& m) { r.configure(caller, m.options, now); },
+                               [&](const auto&) {},  // hello, create, join, ping: answered by the hub
                            },
-                           [&](const protocol::Start& m) { r.start(caller, m.options, now); },
-                           [&](const protocol::Rematch& m) { r.rematch(caller, m.options, now); },
-                           [&](const protocol::Act& m) {
-                               r.act(caller, m.action, m.rev, now);
-                               metrics_.observe_action_latency(std::chrono::steady_clock::now() - taken);
-                           },
-                           [&](const protocol::Chat& m) { r.chat(caller, m.text, now); },
-                           [&](const protocol::Configure& m) { r.configure(caller, m.options, now); },
-                           [&](const auto&) {},  // hello, create, join, ping: answered by the hub
-                       },
-                       body);
-        });
+                           body);
+            },
+            [this, player, leaving, acting, taken, done = std::move(done)](Room& r) {
+                if (acting) metrics_.observe_action_latency(std::chrono::steady_clock::now() - taken);
+                if (leaving) return settled(r, player, done);
+                done(player);
+            });
     });
+}
+
+void Hub::settled(const Room& room, const PlayerPtr& player, const Done& done) {
+    if (!room.is_member(player->id)) release(player, room.code());
+    done(player);
 }
 
 void Hub::closed(const ConnectionPtr& connection, const PlayerPtr& player) {
@@ -319,10 +319,11 @@ RoomHooks Hub::hooks_for(const std::string& code) {
         (accepted ? metrics.actions_accepted : metrics.actions_rejected)++;
     };
     if (config_.journal) {
-        hooks.journal = [journal = config_.journal, &metrics = metrics_, code](const RoomEvent& event) {
-            if (journal->append(code, event)) return true;
-            metrics.journal_failures++;
-            return false;
+        hooks.journal = [journal = config_.journal, &metrics = metrics_, code](const RoomEvent& event, WriteDone done) {
+            journal->append(code, event, [&metrics, done = std::move(done)](WriteResult result) {
+                if (result != WriteResult::written) metrics.journal_failures++;
+                done(result);
+            });
         };
         // Stored while the rules that played it are the server's: it survives a change of rules.
         hooks.on_finished = [this, code](int index) {
@@ -332,23 +333,30 @@ RoomHooks Hub::hooks_for(const std::string& code) {
     return hooks;
 }
 
-std::shared_ptr<RoomActor> Hub::new_room(const games::Game& game, const Json& options) {
+void Hub::new_room(const games::Game& game, const Json& options, int attempt, NewRoom then) {
+    // Codes are 40 random bits: a second draw is for a code in use (here or in the journal).
+    if (attempt == 3) return then(nullptr);
     const Instant now = config_.clock();
-    // Codes are 40 random bits: a second draw is for the journal's key refusing a code in use.
-    for (int attempt = 0; attempt < 3; ++attempt) {
-        const std::string code = random_room_code();
-        if (find_room(code)) continue;
-        // Recorded outside the hub's lock (with --sync full the write waits for the disk).
-        if (config_.journal && !config_.journal->create_room(code, std::string(game.id()), options, now.wall)) {
-            metrics_.journal_failures++;
-            continue;
-        }
+    const std::string code = random_room_code();
+    if (find_room(code)) return new_room(game, options, attempt + 1, std::move(then));
+    const auto open = [this, &game, options, code, now] {
         auto room = std::make_unique<Room>(RoomSetup{code, &game, options, now.wall}, hooks_for(code), config_.room_limits);
         auto actor = std::make_shared<RoomActor>(executor_, std::move(room), config_.clock);
         std::lock_guard lock(mutex_);
-        if (rooms_.emplace(code, actor).second) return actor;  // else the same code drawn twice at once
+        return rooms_.emplace(code, actor).second ? actor : nullptr;  // null: the same code drawn twice at once
+    };
+    if (!config_.journal) {
+        auto actor = open();
+        return actor ? then(actor) : new_room(game, options, attempt + 1, std::move(then));
     }
-    return nullptr;
+    // Recorded outside the hub's lock (with --sync full the write waits for the disk).
+    config_.journal->create_room(code, std::string(game.id()), options, now.wall,
+                                 [this, &game, options, attempt, open, then = std::move(then)](WriteResult result) {
+                                     if (result == WriteResult::failed) metrics_.journal_failures++;
+                                     if (result != WriteResult::written) return new_room(game, options, attempt + 1, then);
+                                     auto actor = open();
+                                     actor ? then(actor) : new_room(game, options, attempt + 1, then);
+                                 });
 }
 
 std::unique_ptr<Room> Hub::rebuild(const std::string& code) {
@@ -385,9 +393,8 @@ std::shared_ptr<RoomActor> Hub::load_room(const std::string& code) {
     const auto started = std::chrono::steady_clock::now();
     std::unique_ptr<Room> room = rebuild(code);
     if (!room) return nullptr;
-    // Nobody is connected any more; what cannot be recorded now is retried by the room.
-    if (!room->mark_everyone_away(config_.clock())) spdlog::error("room {}: could not record yet that everyone is away", code);
-    config_.journal->set_loaded(code, true);
+    room->owe_everyone_away();  // shown at once; recorded by the actor's first call
+    config_.journal->set_loaded(code, true, {});
     std::shared_ptr<RoomActor> actor;
     {
         std::lock_guard lock(mutex_);
@@ -395,7 +402,8 @@ std::shared_ptr<RoomActor> Hub::load_room(const std::string& code) {
         actor = std::make_shared<RoomActor>(executor_, std::move(room), config_.clock);
         rooms_.emplace(code, actor);
     }
-    actor->post([](Room&, Instant) {});  // arms its timer: a retry may be owed
+    // Nobody is connected any more; what cannot be recorded now is retried by the room.
+    actor->post([](Room& r, Instant now) { r.mark_everyone_away(now); });
     metrics_.rooms_loaded++;
     spdlog::info("room {}: loaded from the journal in {} ms", code,
                  std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count());
@@ -439,7 +447,7 @@ void Hub::summary(const std::string& code, std::function<void(ApiReply)> reply) 
             std::unique_ptr<Room> room = rebuild(code);
             if (!room) return reply(not_found());
             Json summary = room->summary();
-            config_.journal->store_summary(code, summary);
+            config_.journal->store_summary(code, summary, {});
             reply({200, std::move(summary)});
         } catch (const std::exception& e) {
             mark_damaged(code, e.what());
@@ -472,7 +480,7 @@ ApiReply Hub::compute_replay(const std::string& code, int index) {
         const games::Game* game = games::find_game(stored->game);
         if (!game) throw JournalDamaged("unknown game '" + stored->game + "'");
         ApiReply reply = replay_reply(*stored, *game, index);
-        if (reply.status == 200) config_.journal->store_replay(code, index, reply.body);
+        if (reply.status == 200) config_.journal->store_replay(code, index, reply.body, {});
         return reply;
     } catch (const std::exception& e) {
         mark_damaged(code, e.what());
@@ -522,8 +530,8 @@ void Hub::sweep() {
     // Its summary stays answerable without replaying it.
     in_background([this, unloaded] {
         for (const auto& actor : unloaded) {
-            config_.journal->store_summary(actor->code(), actor->summary());
-            config_.journal->set_loaded(actor->code(), false);
+            config_.journal->store_summary(actor->code(), actor->summary(), {});
+            config_.journal->set_loaded(actor->code(), false, {});
         }
     });
 }

@@ -96,6 +96,9 @@ private:
     // Joins `actor`'s room; forgets the player's reservation of it when the room refuses.
     void enter(const std::shared_ptr<RoomActor>& actor, const ConnectionPtr& connection, const PlayerPtr& player,
                bool as_spectator, std::optional<std::int64_t> id, Done done);
+    // A call of the player's has been answered: the hub forgets the player's room when it is not in
+    // it afterwards (refused, or left); then the player's next message may come.
+    void settled(const Room& room, const PlayerPtr& player, const Done& done);
     // The player is no longer in room `code` (if that is still its room).
     void release(const PlayerPtr& player, const std::string& code);
     // Whether `connection` is still the player's connection (a newer hello may have taken over).
@@ -103,8 +106,10 @@ private:
     // Whether the player is in a room (without a journal: one still loaded; forgets it when not).
     // Requires mutex_.
     bool in_room_locked(Player& player);
-    // A new room with a fresh code, recorded in the journal; null when it cannot be recorded.
-    std::shared_ptr<RoomActor> new_room(const games::Game& game, const Json& options);
+    // A new room with a fresh code, recorded in the journal, given to `then` (null when it cannot
+    // be recorded), possibly on a thread of the journal's.
+    using NewRoom = std::function<void(const std::shared_ptr<RoomActor>&)>;
+    void new_room(const games::Game& game, const Json& options, int attempt, NewRoom then);
     // Calls `then` with room `code`, loading it from the journal (in the background) when it is
     // only there; null when unknown or damaged.
     void with_room(const std::string& code, WithRoom then);

@@ -4,13 +4,13 @@
 // or step by step for a replay. An interface, so that rooms and the hub know nothing of where it
 // is kept (sqlite_journal.hpp: the embedded default).
 //
-// Thread-safe. Reads may run on any thread and never wait for writes.
+// Thread-safe. Writes are asynchronous, with a result per write; reads go through their own path.
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "server/rooms/events.hpp"
+#include "server/rooms/events.hpp"  // RoomEvent, WriteResult
 
 namespace taol::server {
 
@@ -42,24 +42,33 @@ struct JournalDamaged : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// Every write is asynchronous and answered once, through its `done` (which may be empty when
+// nobody waits): during the call, or later from a thread of the journal's own. Writes to one room
+// are made in the order they are handed over; a write that fails fails alone (the room's next
+// write is tried on its own). `owned_elsewhere`: the room belongs to another node (or, for a new
+// room, its code is taken), so this node may not write it.
 class Journal {
 public:
     virtual ~Journal() = default;
 
-    // --- Writes: false when nothing could be recorded. ---
-    // A new room; false also when the code is already taken.
-    virtual bool create_room(const std::string& code, const std::string& game, const Json& options, TimeMs created) = 0;
-    // One event of room `code`. A join or a leave also records where its player is. Only the last
-    // chat lines of a room are kept (kChatLinesKept).
-    virtual bool append(const std::string& code, const RoomEvent& event) = 0;
+    // --- Writes ---
+    // A new room.
+    virtual void create_room(const std::string& code, const std::string& game, const Json& options, TimeMs created,
+                             WriteDone done) = 0;
+    // One event of room `code`: `done` says when it is durable (at the sync policy), or that it is
+    // not. A join or a leave also records where its player is. Only the last chat lines of a room
+    // are kept (kChatLinesKept).
+    virtual void append(const std::string& code, const RoomEvent& event, WriteDone done) = 0;
     // Whether the room is in memory: the rooms to restore after a restart are those still loaded.
-    virtual bool set_loaded(const std::string& code, bool loaded) = 0;
+    virtual void set_loaded(const std::string& code, bool loaded, WriteDone done) = 0;
     // A finished game's replay (what spectators saw), kept so that it survives rule changes.
-    virtual bool store_replay(const std::string& code, int game, const Json& replay) = 0;
+    virtual void store_replay(const std::string& code, int game, const Json& replay, WriteDone done) = 0;
     // The room's public summary as it last stood, for rooms out of memory.
-    virtual bool store_summary(const std::string& code, const Json& summary) = 0;
+    virtual void store_summary(const std::string& code, const Json& summary, WriteDone done) = 0;
 
-    // --- Reads. Those that read a room's record throw JournalDamaged when it does not read. ---
+    // --- Reads: they block the calling thread, so they are made from a reading thread (the hub's),
+    // never one that serves players, and they never wait for writes. Those that read a room's
+    // record throw JournalDamaged when it does not read. ---
     virtual std::vector<std::string> loaded_rooms() = 0;
     virtual bool has_room(const std::string& code) = 0;
     virtual std::optional<StoredRoom> load(const std::string& code) = 0;

@@ -210,16 +210,46 @@ SqliteJournal::~SqliteJournal() {
     writer_.close();
 }
 
-bool SqliteJournal::create_room(const std::string& code, const std::string& game, const Json& options, TimeMs created) {
+// Writes are made at once, on the caller's thread, and answered before they return.
+void SqliteJournal::create_room(const std::string& code, const std::string& game, const Json& options, TimeMs created,
+                                WriteDone done) {
+    answer(done, create_room_now(code, game, options, created));
+}
+
+void SqliteJournal::append(const std::string& code, const RoomEvent& event, WriteDone done) {
+    answer(done, append_now(code, event) ? WriteResult::written : WriteResult::failed);
+}
+
+void SqliteJournal::set_loaded(const std::string& code, bool loaded, WriteDone done) {
+    answer(done, set_loaded_now(code, loaded) ? WriteResult::written : WriteResult::failed);
+}
+
+void SqliteJournal::store_replay(const std::string& code, int game, const Json& replay, WriteDone done) {
+    answer(done, store_replay_now(code, game, replay) ? WriteResult::written : WriteResult::failed);
+}
+
+void SqliteJournal::store_summary(const std::string& code, const Json& summary, WriteDone done) {
+    answer(done, store_summary_now(code, summary) ? WriteResult::written : WriteResult::failed);
+}
+
+void SqliteJournal::answer(const WriteDone& done, WriteResult result) {
+    if (done) done(result);
+}
+
+WriteResult SqliteJournal::create_room_now(const std::string& code, const std::string& game, const Json& options,
+                                           TimeMs created) {
     std::lock_guard lock(write_mutex_);
     Using insert(insert_room_);
     insert.text(1, code).text(2, game).text(3, options.dump()).integer(4, created);
-    if (insert.step() != SQLITE_DONE) {
+    const int rc = insert.step();
+    if (rc != SQLITE_DONE) {
         spdlog::error("journal: room {} not recorded: {}", code, sqlite3_errmsg(writer_.db));
-        return false;
+        // The code's key refused it: that room is someone else's.
+        return sqlite3_extended_errcode(writer_.db) == SQLITE_CONSTRAINT_PRIMARYKEY ? WriteResult::owned_elsewhere
+                                                                                   : WriteResult::failed;
     }
     next_seq_[code] = 1;
-    return true;
+    return WriteResult::written;
 }
 
 std::int64_t SqliteJournal::next_seq_locked(const std::string& code) {
@@ -232,7 +262,7 @@ std::int64_t SqliteJournal::next_seq_locked(const std::string& code) {
     return next;
 }
 
-bool SqliteJournal::append(const std::string& code, const RoomEvent& event) {
+bool SqliteJournal::append_now(const std::string& code, const RoomEvent& event) {
     std::lock_guard lock(write_mutex_);
     const std::int64_t seq = next_seq_locked(code);
     const auto* joined = std::get_if<event::Joined>(&event.body);
@@ -276,7 +306,7 @@ void SqliteJournal::prune_chat_locked(const std::string& code) {
     if (prune.step() != SQLITE_DONE) spdlog::warn("journal: room {}: old chat not pruned: {}", code, sqlite3_errmsg(writer_.db));
 }
 
-bool SqliteJournal::set_loaded(const std::string& code, bool loaded) {
+bool SqliteJournal::set_loaded_now(const std::string& code, bool loaded) {
     std::lock_guard lock(write_mutex_);
     Using update(set_loaded_);
     update.integer(1, loaded ? 1 : 0).text(2, code);
@@ -289,7 +319,7 @@ bool SqliteJournal::set_loaded(const std::string& code, bool loaded) {
     return false;
 }
 
-bool SqliteJournal::store_replay(const std::string& code, int game, const Json& replay) {
+bool SqliteJournal::store_replay_now(const std::string& code, int game, const Json& replay) {
     std::lock_guard lock(write_mutex_);
     Using upsert(upsert_replay_);
     upsert.text(1, code).integer(2, game).text(3, replay.dump());
@@ -298,7 +328,7 @@ bool SqliteJournal::store_replay(const std::string& code, int game, const Json& 
     return false;
 }
 
-bool SqliteJournal::store_summary(const std::string& code, const Json& summary) {
+bool SqliteJournal::store_summary_now(const std::string& code, const Json& summary) {
     std::lock_guard lock(write_mutex_);
     Using update(set_summary_);
     update.text(1, summary.dump()).text(2, code);

@@ -24,11 +24,12 @@ public:
     SqliteJournal(const SqliteJournal&) = delete;
     SqliteJournal& operator=(const SqliteJournal&) = delete;
 
-    bool create_room(const std::string& code, const std::string& game, const Json& options, TimeMs created) override;
-    bool append(const std::string& code, const RoomEvent& event) override;
-    bool set_loaded(const std::string& code, bool loaded) override;
-    bool store_replay(const std::string& code, int game, const Json& replay) override;
-    bool store_summary(const std::string& code, const Json& summary) override;
+    void create_room(const std::string& code, const std::string& game, const Json& options, TimeMs created,
+                     WriteDone done) override;
+    void append(const std::string& code, const RoomEvent& event, WriteDone done) override;
+    void set_loaded(const std::string& code, bool loaded, WriteDone done) override;
+    void store_replay(const std::string& code, int game, const Json& replay, WriteDone done) override;
+    void store_summary(const std::string& code, const Json& summary, WriteDone done) override;
 
     std::vector<std::string> loaded_rooms() override;
     bool has_room(const std::string& code) override;
@@ -51,6 +52,12 @@ private:
         void close();
     };
 
+    static void answer(const WriteDone& done, WriteResult result);
+    WriteResult create_room_now(const std::string& code, const std::string& game, const Json& options, TimeMs created);
+    bool append_now(const std::string& code, const RoomEvent& event);
+    bool set_loaded_now(const std::string& code, bool loaded);
+    bool store_replay_now(const std::string& code, int game, const Json& replay);
+    bool store_summary_now(const std::string& code, const Json& summary);
     std::int64_t next_seq_locked(const std::string& code);
     void prune_chat_locked(const std::string& code);
 

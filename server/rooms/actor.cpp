@@ -22,23 +22,56 @@ RoomActor::RoomActor(Executor executor, std::unique_ptr<Room> room, Clock clock)
       idle_since_(clock_().mono),
       room_(std::move(room)),
       status_(room_->status()),
-      summary_(room_->summary()) {}
+      summary_(room_->summary()) {
+    // An answer of the journal that comes after its call is handled here, on the strand; the
+    // calls that waited for it then go on.
+    room_->answer_later_through([this](std::function<void()> answer) {
+        boost::asio::post(strand_, [this, answer = std::move(answer)] {
+            const std::shared_ptr<RoomActor> self = std::move(writing_keeps_);
+            try {
+                answer();
+            } catch (const std::exception& e) {
+                spdlog::error("room {}: {}", code_, e.what());
+            }
+            run_queue();
+        });
+    });
+}
 
 Json RoomActor::summary() const {
     std::lock_guard lock(summary_mutex_);
     return summary_;
 }
 
-void RoomActor::post(std::function<void(Room&, Instant)> fn) {
-    boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)] {
-        const Instant now = self->clock_();
-        try {
-            fn(*self->room_, now);
-        } catch (const std::exception& e) {  // a bug: keep the room and the server running
-            spdlog::error("room {}: {}", self->code_, e.what());
-        }
-        self->settle(now);
+void RoomActor::post(Call fn, After after) {
+    boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn), after = std::move(after)]() mutable {
+        self->queue_.push_back({std::move(fn), std::move(after), self->clock_()});
+        self->run_queue();
     });
+}
+
+void RoomActor::run_queue() {
+    std::optional<Instant> ran;
+    while (!room_->writing() && (after_ || !queue_.empty())) {
+        if (after_) {  // the last call's writes are answered: its sender may go on
+            const After after = std::move(after_);
+            after_ = nullptr;
+            after(*room_);
+            continue;
+        }
+        Queued call = std::move(queue_.front());
+        queue_.pop_front();
+        try {
+            call.fn(*room_, call.now);
+        } catch (const std::exception& e) {  // a bug: keep the room and the server running
+            spdlog::error("room {}: {}", code_, e.what());
+        }
+        after_ = std::move(call.after);
+        ran = call.now;
+    }
+    // The journal's answer comes back to this actor: it stays alive until then.
+    if (room_->writing()) writing_keeps_ = shared_from_this();
+    settle(ran ? *ran : clock_());
 }
 
 void RoomActor::close() {
@@ -72,13 +105,9 @@ void RoomActor::settle(Instant now) {
 void RoomActor::on_timer(const boost::system::error_code& ec) {
     if (ec || closed_) return;  // re-armed or closed meanwhile
     armed_for_.reset();
-    const Instant now = clock_();
-    try {
-        room_->tick(now);
-    } catch (const std::exception& e) {
-        spdlog::error("room {}: {}", code_, e.what());
-    }
-    settle(now);
+    // In line with the calls: a tick while the room writes waits for its turn like they do.
+    queue_.push_back({[](Room& room, Instant now) { room.tick(now); }, nullptr, clock_()});
+    run_queue();
 }
 
 }  // namespace taol::server

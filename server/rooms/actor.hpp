@@ -1,7 +1,9 @@
 #pragma once
 // A room as an actor: its synchronous core (room.hpp) runs on its own strand, one call at a time,
-// with one steady_timer armed at its next deadline.
+// with one steady_timer armed at its next deadline. While the room waits for the journal to answer
+// an event, the calls that come meanwhile wait their turn, each with the clocks as it came.
 #include <atomic>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -28,9 +30,12 @@ public:
 
     const std::string& code() const { return code_; }
 
-    // Runs `fn(room, now)` on the room's strand (`now`: the clocks as the room takes the call),
-    // then re-arms the timer. Safe from any thread.
-    void post(std::function<void(Room&, Instant)> fn);
+    using Call = std::function<void(Room&, Instant)>;
+    using After = std::function<void(Room&)>;
+    // Runs `fn(room, now)` on the room's strand (`now`: the clocks as the call reaches the strand),
+    // then `after(room)` once what the call wrote is answered, then re-arms the timer. Safe from
+    // any thread.
+    void post(Call fn, After after = {});
 
     // Stops the timer once the calls already posted are done; no deadline fires afterwards.
     void close();
@@ -43,6 +48,13 @@ public:
     Json summary() const;
 
 private:
+    struct Queued {
+        Call fn;
+        After after;
+        Instant now;
+    };
+    // Runs the waiting calls, in order, until the room waits for the journal.
+    void run_queue();
     void settle(Instant now);
     void on_timer(const boost::system::error_code& ec);
 
@@ -54,6 +66,9 @@ private:
     std::unique_ptr<Room> room_;
     std::optional<TimeMs> armed_for_;  // monotonic time the timer is set for
     bool closed_ = false;
+    std::deque<Queued> queue_;  // calls that came while the room was writing
+    After after_;               // of the call whose writes are not all answered yet
+    std::shared_ptr<RoomActor> writing_keeps_;  // itself, while the journal has to answer
 
     std::atomic<RoomStatus> status_;
     std::atomic<int> connected_{0};

@@ -1,6 +1,8 @@
-// The one path by which a room changes: commit() journals an event, then apply() performs it.
+// The one path by which a room changes: commit() journals an event, then apply() performs it once
+// the journal has answered that it is written.
 #include <spdlog/spdlog.h>
 
+#include <atomic>
 #include <stdexcept>
 
 #include "server/rooms/frames.hpp"
@@ -27,18 +29,43 @@ bool is_presence(const EventBody& body) {
 
 }  // namespace
 
-bool Room::commit(TimeMs at, TimeMs wall, EventBody body, std::optional<games::Applied> applied) {
+void Room::commit(TimeMs at, TimeMs wall, EventBody body, std::optional<games::Applied> applied, Then then) {
     const bool deadline = std::holds_alternative<event::Expired>(body) || std::holds_alternative<event::Defaulted>(body);
     // Something owed to the journal comes first: a due deadline, or a connection that came or went.
-    if (retry_at_ && !deadline && !is_presence(body)) return false;
+    if (retry_at_ && !deadline && !is_presence(body)) return then(false);
     const bool changes_game = is_game_event(body) || std::holds_alternative<event::Started>(body);
     RoomEvent event{at, wall, std::move(body), rev_ + (changes_game ? 1 : 0)};
-    if (hooks_.journal && !hooks_.journal(event)) {
-        spdlog::error("room {}: could not record event '{}'", setup_.code, event_name(event.body));
-        return false;
+    if (!hooks_.journal) {
+        apply(event, std::move(applied));
+        return then(true);
     }
-    apply(event, std::move(applied));
-    return true;
+    pending_ = Pending{event, std::move(applied), std::move(then)};
+    // The answer may come during the call (it is then handled once the call returns, here) or
+    // after it, from another thread: whichever side comes second handles it, exactly once.
+    struct Answer {
+        std::atomic<bool> taken{false};
+        WriteResult result = WriteResult::failed;
+    };
+    auto answer = std::make_shared<Answer>();
+    hooks_.journal(pending_->event, [this, answer, dispatch = dispatch_](WriteResult result) {
+        answer->result = result;
+        if (!answer->taken.exchange(true)) return;  // still inside the call: handled below
+        if (dispatch) dispatch([this, result] { answered(result); });
+        else answered(result);
+    });
+    if (answer->taken.exchange(true)) answered(answer->result);
+}
+
+void Room::answered(WriteResult result) {
+    Pending done = std::move(*pending_);
+    pending_.reset();
+    const bool written = result == WriteResult::written;
+    if (written) {
+        apply(done.event, std::move(done.applied));
+    } else {
+        spdlog::error("room {}: event '{}' not recorded ({})", setup_.code, event_name(done.event.body), to_string(result));
+    }
+    done.then(written);
 }
 
 bool Room::skipped_game_event(const RoomEvent& event) {

@@ -27,6 +27,15 @@ EventBody blank_body(std::string_view name) {
 
 const char* event_name(const EventBody& body) { return kNames[body.index()]; }
 
+const char* to_string(WriteResult result) {
+    switch (result) {
+        case WriteResult::written: return "written";
+        case WriteResult::failed: return "failed";
+        case WriteResult::owned_elsewhere: return "owned elsewhere";
+    }
+    return "failed";
+}
+
 Json event_body_json(const EventBody& body) {
     return std::visit(
         Overloaded{

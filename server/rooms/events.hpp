@@ -2,6 +2,7 @@
 // Everything that changes a room, as stamped events. A room is its creation (RoomSetup) followed by
 // its events: replaying them in order rebuilds the same room, which is what a journal records.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -53,6 +54,13 @@ struct RoomEvent {
     EventBody body;
     std::int64_t rev = 0;  // the game's rev once the event is applied (set by the room as it commits)
 };
+
+// What became of a write handed to the journal: durable, failed (nothing was recorded), or refused
+// because the room belongs to another node (a new room: its code is taken).
+enum class WriteResult { written, failed, owned_elsewhere };
+const char* to_string(WriteResult result);
+// Called exactly once with a write's result, during the call that wrote or later, on any thread.
+using WriteDone = std::function<void(WriteResult)>;
 
 // For logs and journals: "joined", "acted", ...
 const char* event_name(const EventBody& body);

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <spdlog/spdlog.h>
+
 #include "games/core/options.hpp"
 #include "server/rooms/frames.hpp"
 #include "server/rooms/random_ids.hpp"
@@ -62,77 +64,84 @@ std::unique_ptr<Room> Room::replay(RoomSetup setup, const std::vector<RoomEvent>
     return room;
 }
 
-bool Room::mark_everyone_away(Instant now) {
-    now_ = now;
+void Room::owe_everyone_away() {
     for (auto& [player, m] : members_) {
         if (m.connected && !m.peer) owed_presence_[player] = {false, last_stamp_, std::max(last_wall_, setup_.wall)};
     }
-    const bool recorded = settle_owed_presence();
-    if (!recorded) retry_at_ = now.mono;  // tried again at the room's next tick
+}
+
+void Room::mark_everyone_away(Instant now) {
+    now_ = now;
+    owe_everyone_away();
+    settle_owed_presence([this, now](bool recorded) {
+        if (recorded) return;
+        retry_at_ = now.mono;  // tried again at the room's next tick
+        spdlog::error("room {}: could not record yet that everyone is away", setup_.code);
+    });
     room_changed_ = game_changed_ = spectators_changed_ = false;  // nobody to tell
-    return recorded;
 }
 
-bool Room::join(const Caller& caller, const std::string& name, bool as_spectator, Instant now) {
-    const TimeMs at = take(now);
-    if (is_member(caller.player)) {
-        refuse(caller, ErrorCode::already_in_room, "you are already in this room", now);
-        return true;
-    }
-    if (!admit(caller, name, as_spectator, at, now)) return false;
-    members_.at(caller.player).peer = caller.peer;
-    update_suspension();
-    const Flushed sent = flush(&caller, Answer::room, now);
-    if (!sent.snapshots) send_snapshot(caller.player, now);
-    return true;
+// Each message is stamped as the room takes it (take), whenever its due deadlines are answered.
+void Room::join(const Caller& caller, const std::string& name, bool as_spectator, Instant now) {
+    take(now, [=, this](TimeMs at) { join_at(caller, name, as_spectator, at, now); });
 }
 
-bool Room::admit(const Caller& caller, const std::string& name, bool as_spectator, TimeMs at, Instant now) {
+void Room::join_at(const Caller& caller, const std::string& name, bool as_spectator, TimeMs at, Instant now) {
+    if (is_member(caller.player)) return refuse(caller, ErrorCode::already_in_room, "you are already in this room", now);
+    admit(caller, name, as_spectator, at, now, [this, caller, now](bool admitted) {
+        if (!admitted) return;
+        members_.at(caller.player).peer = caller.peer;
+        update_suspension();
+        const Flushed sent = flush(&caller, Answer::room, now);
+        if (!sent.snapshots) send_snapshot(caller.player, now);
+    });
+}
+
+void Room::admit(const Caller& caller, const std::string& name, bool as_spectator, TimeMs at, Instant now, Then then) {
     const bool seated_again = !as_spectator && seat_held_by(caller.player);
     if (!as_spectator && !seated_again) {
         if (status_ != RoomStatus::waiting) {
             refuse(caller, ErrorCode::already_started, "the game has started: you may join as a spectator", now);
-            return false;
+            return then(false);
         }
         if (static_cast<int>(seats_.size()) >= game().max_players()) {
             refuse(caller, ErrorCode::room_full, "every seat is taken: you may join as a spectator", now);
-            return false;
+            return then(false);
         }
     }
     if (as_spectator && spectator_count() >= spectators_max()) {
         refuse(caller, ErrorCode::room_full,
                "this room already has its " + std::to_string(spectators_max()) + " spectators", now);
-        return false;
+        return then(false);
     }
-    if (!commit(at, now.wall, event::Joined{caller.player, name, as_spectator, caller.token_hash})) {
-        refuse(caller, ErrorCode::storage_error, "the room could not record your arrival", now);
-        return false;
-    }
-    return true;
+    commit(at, now.wall, event::Joined{caller.player, name, as_spectator, caller.token_hash}, std::nullopt,
+           [this, caller, now, then = std::move(then)](bool written) {
+               if (!written) refuse(caller, ErrorCode::storage_error, "the room could not record your arrival", now);
+               then(written);
+           });
 }
 
-bool Room::leave(const Caller& caller, Instant now) {
-    const TimeMs at = take(now);
-    if (!is_member(caller.player)) {
-        refuse(caller, ErrorCode::not_in_room, "you are not in this room", now);
-        return false;
-    }
-    if (!commit(at, now.wall, event::Left{caller.player})) {
-        refuse(caller, ErrorCode::storage_error, "the room could not record your leaving", now);
-        return true;
-    }
-    owed_presence_.erase(caller.player);
-    update_suspension();
-    flush(&caller, Answer::room, now);
-    return false;
+void Room::leave(const Caller& caller, Instant now) {
+    take(now, [=, this](TimeMs at) {
+        if (!is_member(caller.player)) return refuse(caller, ErrorCode::not_in_room, "you are not in this room", now);
+        commit(at, now.wall, event::Left{caller.player}, std::nullopt, [this, caller, now](bool written) {
+            if (!written) return refuse(caller, ErrorCode::storage_error, "the room could not record your leaving", now);
+            owed_presence_.erase(caller.player);
+            update_suspension();
+            flush(&caller, Answer::room, now);
+        });
+    });
 }
 
-void Room::start(const Caller& caller, const Json& options, Instant now) { begin_game(caller, options, now, false); }
+void Room::start(const Caller& caller, const Json& options, Instant now) {
+    take(now, [=, this](TimeMs at) { begin_game(caller, options, at, now, false); });
+}
 
-void Room::rematch(const Caller& caller, const Json& options, Instant now) { begin_game(caller, options, now, true); }
+void Room::rematch(const Caller& caller, const Json& options, Instant now) {
+    take(now, [=, this](TimeMs at) { begin_game(caller, options, at, now, true); });
+}
 
-void Room::begin_game(const Caller& caller, const Json& options, Instant now, bool rematch) {
-    const TimeMs at = take(now);
+void Room::begin_game(const Caller& caller, const Json& options, TimeMs at, Instant now, bool rematch) {
     if (!is_member(caller.player)) return refuse(caller, ErrorCode::not_in_room, "you are not in this room", now);
     if (seats_.empty() || seat_of(caller.player) != host_) {
         return refuse(caller, ErrorCode::not_host, "only the host may start the game", now);
@@ -157,15 +166,21 @@ void Room::begin_game(const Caller& caller, const Json& options, Instant now, bo
     if (!complete.ok()) return refuse(caller, ErrorCode::bad_options, complete.error().message, now);
 
     const std::uint64_t seed = hooks_.new_seed ? hooks_.new_seed() : random_seed();
-    if (!commit(at, now.wall, event::Started{complete.value(), seed, game().rules_version()})) {
-        return refuse(caller, ErrorCode::storage_error, "the game could not be recorded, so it did not start", now);
-    }
-    take(now);  // defaults of absent seats, due at once
-    flush(&caller, Answer::snapshot, now);
+    commit(at, now.wall, event::Started{complete.value(), seed, game().rules_version()}, std::nullopt,
+           [this, caller, now](bool written) {
+               if (!written) {
+                   return refuse(caller, ErrorCode::storage_error, "the game could not be recorded, so it did not start", now);
+               }
+               // Defaults of absent seats are due at once.
+               take(now, [this, caller, now](TimeMs) { flush(&caller, Answer::snapshot, now); });
+           });
 }
 
 void Room::act(const Caller& caller, const Json& action, std::optional<std::int64_t> rev, Instant now) {
-    const TimeMs at = take(now);
+    take(now, [=, this](TimeMs at) { act_at(caller, action, rev, at, now); });
+}
+
+void Room::act_at(const Caller& caller, const Json& action, std::optional<std::int64_t> rev, TimeMs at, Instant now) {
     Member* m = member(caller.player);
     if (!m) return refuse(caller, ErrorCode::not_in_room, "you are not in this room", now);
     if (!m->seat) return refuse(caller, ErrorCode::not_a_player, "spectators cannot act", now);
@@ -186,11 +201,11 @@ void Room::act(const Caller& caller, const Json& action, std::optional<std::int6
     auto& result = *tried;
     if (hooks_.on_action) hooks_.on_action(result.ok());
     if (!result.ok()) return refuse(caller, judge_refusal(seat, action, rev.value_or(m->rev_sent), at, result.error()), now);
-    if (!commit(at, now.wall, event::Acted{seat, action}, std::move(result.value()))) {
-        return refuse(caller, ErrorCode::storage_error, "your action could not be recorded, so it did not happen", now);
-    }
-    take(now);  // defaults of absent seats the game now waits for, due at once
-    flush(&caller, Answer::snapshot, now);
+    commit(at, now.wall, event::Acted{seat, action}, std::move(result.value()), [this, caller, now](bool written) {
+        if (!written) return refuse(caller, ErrorCode::storage_error, "your action could not be recorded, so it did not happen", now);
+        // Defaults of absent seats the game now waits for are due at once.
+        take(now, [this, caller, now](TimeMs) { flush(&caller, Answer::snapshot, now); });
+    });
 }
 
 protocol::ErrorInfo Room::judge_refusal(Seat seat, const Json& action, std::int64_t rev, TimeMs at,
@@ -214,7 +229,10 @@ protocol::ErrorInfo Room::judge_refusal(Seat seat, const Json& action, std::int6
 }
 
 void Room::chat(const Caller& caller, const std::string& text, Instant now) {
-    const TimeMs at = take(now);
+    take(now, [=, this](TimeMs at) { chat_at(caller, text, at, now); });
+}
+
+void Room::chat_at(const Caller& caller, const std::string& text, TimeMs at, Instant now) {
     Member* m = member(caller.player);
     if (!m) return refuse(caller, ErrorCode::not_in_room, "you are not in this room", now);
     if (!m->seat && !spectators_chat()) {
@@ -223,17 +241,17 @@ void Room::chat(const Caller& caller, const std::string& text, Instant now) {
     if (!take_chat_token(*m, now.mono)) {
         return refuse(caller, ErrorCode::rate_limited, "you are chatting too fast: wait a moment", now);
     }
-    if (!commit(at, now.wall, event::Chatted{caller.player, text})) {
-        return refuse(caller, ErrorCode::storage_error, "your message could not be recorded, so it was not sent", now);
-    }
-    flush(nullptr, Answer::none, now);
-    m = member(caller.player);
-    const Json message = protocol::chat_json(m->name, m->seat, text, now.wall);
-    const Frame frame = encode_frame(message);
-    for (const auto& [player, other] : members_) {
-        if (other.peer && other.peer != caller.peer) other.peer->deliver(frame);
-    }
-    if (caller.peer) caller.peer->deliver(encode_frame(message, caller.id));
+    commit(at, now.wall, event::Chatted{caller.player, text}, std::nullopt, [this, caller, text, now](bool written) {
+        if (!written) return refuse(caller, ErrorCode::storage_error, "your message could not be recorded, so it was not sent", now);
+        flush(nullptr, Answer::none, now);
+        const Member* m = member(caller.player);
+        const Json message = protocol::chat_json(m->name, m->seat, text, now.wall);
+        const Frame frame = encode_frame(message);
+        for (const auto& [player, other] : members_) {
+            if (other.peer && other.peer != caller.peer) other.peer->deliver(frame);
+        }
+        if (caller.peer) caller.peer->deliver(encode_frame(message, caller.id));
+    });
 }
 
 bool Room::take_chat_token(Member& m, TimeMs mono) {
@@ -250,7 +268,10 @@ bool Room::take_chat_token(Member& m, TimeMs mono) {
 }
 
 void Room::configure(const Caller& caller, const Json& options, Instant now) {
-    const TimeMs at = take(now);
+    take(now, [=, this](TimeMs at) { configure_at(caller, options, at, now); });
+}
+
+void Room::configure_at(const Caller& caller, const Json& options, TimeMs at, Instant now) {
     if (!is_member(caller.player)) return refuse(caller, ErrorCode::not_in_room, "you are not in this room", now);
     if (seats_.empty() || seat_of(caller.player) != host_) {
         return refuse(caller, ErrorCode::not_host, "only the host may change the room's settings", now);
@@ -265,52 +286,67 @@ void Room::configure(const Caller& caller, const Json& options, Instant now) {
     merged.update(options);
     auto complete = games::complete_options(game(), merged, std::max<int>(game().min_players(), static_cast<int>(seats_.size())));
     if (!complete.ok()) return refuse(caller, ErrorCode::bad_options, complete.error().message, now);
-    if (!commit(at, now.wall, event::Configured{options})) {
-        return refuse(caller, ErrorCode::storage_error, "the settings could not be recorded, so they did not change", now);
-    }
-    flush(&caller, Answer::room, now);
+    commit(at, now.wall, event::Configured{options}, std::nullopt, [this, caller, now](bool written) {
+        if (!written) return refuse(caller, ErrorCode::storage_error, "the settings could not be recorded, so they did not change", now);
+        flush(&caller, Answer::room, now);
+    });
 }
 
-bool Room::reconnect(const Caller& caller, Instant now) {
-    const TimeMs at = take(now);
-    if (!member(caller.player)) {
-        // A spectator whose connection closed left the member list: it comes back among them. A
-        // seat holder who left a running game comes back with join.
-        if (seat_held_by(caller.player) || !admit(caller, caller.name, true, at, now)) return false;
-    }
+void Room::reconnect(const Caller& caller, Instant now) {
+    take(now, [=, this](TimeMs at) { reconnect_at(caller, at, now); });
+}
+
+void Room::reconnect_at(const Caller& caller, TimeMs at, Instant now) {
+    if (member(caller.player)) return attach(caller, at, now);
+    // A spectator whose connection closed left the member list: it comes back among them. A
+    // seat holder who left a running game comes back with join.
+    if (seat_held_by(caller.player)) return;
+    admit(caller, caller.name, true, at, now, [this, caller, at, now](bool admitted) {
+        if (admitted) attach(caller, at, now);
+    });
+}
+
+void Room::attach(const Caller& caller, TimeMs at, Instant now) {
     Member* m = member(caller.player);
     m->peer = caller.peer;
     m->log_sent = 0;  // a new connection gets the whole log
     m->rev_sent = -1;
+    const auto tell = [this, caller, now](bool) {
+        update_suspension();
+        const Flushed sent = flush(nullptr, Answer::none, now);
+        const Member* m = member(caller.player);
+        if (!m) return;
+        if (!sent.room && m->peer) m->peer->deliver(encode_frame(room_for(*m)));
+        if (!sent.snapshots) send_snapshot(caller.player, now);
+    };
     if (!m->connected || owed_presence_.count(caller.player)) {
         owed_presence_[caller.player] = {true, at, now.wall};
-        settle_owed_presence();
+        return settle_owed_presence(tell);  // what is not recorded stays owed
     }
-    update_suspension();
-    const Flushed sent = flush(nullptr, Answer::none, now);
-    m = member(caller.player);
-    if (!sent.room && m->peer) m->peer->deliver(encode_frame(room_for(*m)));
-    if (!sent.snapshots) send_snapshot(caller.player, now);
-    return true;
+    tell(true);
 }
 
 void Room::disconnect(const std::string& player, const Peer* peer, Instant now) {
     Member* m = member(player);
     if (!m || m->peer.get() != peer) return;
-    const TimeMs at = take(now);
-    m = member(player);
-    m->peer.reset();
-    if (m->connected || owed_presence_.count(player)) {
-        owed_presence_[player] = {false, at, now.wall};
-        settle_owed_presence();
-    }
-    update_suspension();
-    flush(nullptr, Answer::none, now);
+    take(now, [this, player, peer, now](TimeMs at) {
+        Member* m = member(player);
+        if (!m || m->peer.get() != peer) return;  // a deadline meanwhile changed who is here
+        m->peer.reset();
+        const auto tell = [this, now](bool) {
+            update_suspension();
+            flush(nullptr, Answer::none, now);
+        };
+        if (m->connected || owed_presence_.count(player)) {
+            owed_presence_[player] = {false, at, now.wall};
+            return settle_owed_presence(tell);  // what is not recorded stays owed
+        }
+        tell(true);
+    });
 }
 
 void Room::tick(Instant now) {
-    take(now);
-    flush(nullptr, Answer::none, now);
+    take(now, [this, now](TimeMs) { flush(nullptr, Answer::none, now); });
 }
 
 void Room::refuse(const Caller& caller, protocol::ErrorCode code, std::string message, Instant now) {

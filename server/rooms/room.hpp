@@ -5,7 +5,8 @@
 // The network runs it inside an actor (room_actor.hpp), one call at a time.
 //
 // Every change goes through commit(): the event is journaled first, then applied, and only then is
-// anything sent. Replaying the journal (replay()) rebuilds the same room.
+// anything sent. The journal may answer later: meanwhile the room holds the event, what it causes
+// and every call after it (writing()). Replaying the journal (replay()) rebuilds the same room.
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -39,10 +40,11 @@ struct Caller {
 };
 
 struct RoomHooks {
-    // Sees every event before it takes effect and before anything is sent. Returning false means it
-    // could not be recorded, so it does not happen (the caller gets storage_error; a deadline is
-    // retried a little later).
-    std::function<bool(const RoomEvent&)> journal;
+    // Records every event before it takes effect and before anything is sent, and answers through
+    // `done`, during the call or later from any thread (the room then hears of it where it runs:
+    // answer_later_through). An event that is not written does not happen (the caller gets
+    // storage_error; a deadline is retried a little later).
+    std::function<void(const RoomEvent&, WriteDone done)> journal;
     // The seed of each new game; the system's CSPRNG when empty.
     std::function<std::uint64_t()> new_seed;
     // Told of every action a player sent, accepted or refused.
@@ -76,17 +78,17 @@ public:
     // After a restart nobody is connected any more. Records it as of the last event, so that the
     // room stays suspended and the time the server was down does not count: deadlines resume with
     // the time they had left when a seated player reconnects. What cannot be recorded now is owed
-    // and retried (next_tick); meanwhile nobody is shown as connected. Returns whether all of it
-    // was recorded.
-    bool mark_everyone_away(Instant now);
+    // and retried (next_tick); meanwhile nobody is shown as connected.
+    void mark_everyone_away(Instant now);
+    // The first half of it, without the journal: from now on nobody shows as connected.
+    void owe_everyone_away();
 
     // --- Messages. Each stamps the call with the room clock, applies the deadlines due by then,
-    // and answers the caller (with its id) and the room. ---
+    // and answers the caller (with its id) and the room. Once the room is no longer writing(),
+    // is_member() says whether the caller is in the room afterwards. ---
 
-    // Returns whether the caller is in the room afterwards.
-    bool join(const Caller& caller, const std::string& name, bool as_spectator, Instant now);
-    // Returns whether the caller is in the room afterwards.
-    bool leave(const Caller& caller, Instant now);
+    void join(const Caller& caller, const std::string& name, bool as_spectator, Instant now);
+    void leave(const Caller& caller, Instant now);
     void start(const Caller& caller, const Json& options, Instant now);
     void rematch(const Caller& caller, const Json& options, Instant now);
     void act(const Caller& caller, const Json& action, std::optional<std::int64_t> rev, Instant now);
@@ -95,15 +97,21 @@ public:
     void configure(const Caller& caller, const Json& options, Instant now);
 
     // A member's new connection: it gets `room` and, when a game exists, its `snapshot`. A spectator
-    // who had left with its connection is seated among the spectators again. Returns whether the
-    // caller is in the room afterwards.
-    bool reconnect(const Caller& caller, Instant now);
+    // who had left with its connection is seated among the spectators again.
+    void reconnect(const Caller& caller, Instant now);
     // A member's connection closed; ignored when the member has a newer one. A spectator leaves.
     void disconnect(const std::string& player, const Peer* peer, Instant now);
     // Applies every deadline due by `now`, retries what is owed to the journal, sends what waits.
     void tick(Instant now);
     // When tick() should next run (monotonic clock); nullopt while nothing is due.
     std::optional<TimeMs> next_tick(Instant now) const;
+
+    // An event is with the journal, unanswered: the room takes no call until it is answered.
+    bool writing() const { return pending_.has_value(); }
+    // Where an answer of the journal that comes after its call is handled (the actor's strand):
+    // `run` runs the closure there. Without it, such an answer is handled where it is given.
+    using Dispatch = std::function<void(std::function<void()>)>;
+    void answer_later_through(Dispatch run) { dispatch_ = std::move(run); }
 
     // --- Observers ---
     const std::string& code() const { return setup_.code; }
@@ -134,6 +142,11 @@ public:
     const History& history() const { return history_; }
 
 private:
+    // What to do once an event is answered: whether it was written (and applied).
+    using Then = std::function<void(bool written)>;
+    // What to do once the call's due deadlines are applied, with the call's stamp.
+    using Stamped = std::function<void(TimeMs stamp)>;
+
     struct SeatHolder {
         std::string player;
         std::string name;
@@ -163,8 +176,16 @@ private:
     };
 
     // room.cpp: messages
-    void begin_game(const Caller& caller, const Json& options, Instant now, bool rematch);
-    bool admit(const Caller& caller, const std::string& name, bool as_spectator, TimeMs at, Instant now);
+    void begin_game(const Caller& caller, const Json& options, TimeMs at, Instant now, bool rematch);
+    // Records the caller's arrival (checking there is room), then `then(admitted)`.
+    void admit(const Caller& caller, const std::string& name, bool as_spectator, TimeMs at, Instant now, Then then);
+    void join_at(const Caller& caller, const std::string& name, bool as_spectator, TimeMs at, Instant now);
+    void act_at(const Caller& caller, const Json& action, std::optional<std::int64_t> rev, TimeMs at, Instant now);
+    void chat_at(const Caller& caller, const std::string& text, TimeMs at, Instant now);
+    void configure_at(const Caller& caller, const Json& options, TimeMs at, Instant now);
+    void reconnect_at(const Caller& caller, TimeMs at, Instant now);
+    // The caller's connection is the member's now: it is told where the room stands.
+    void attach(const Caller& caller, TimeMs at, Instant now);
     void refuse(const Caller& caller, const protocol::ErrorInfo& error, Instant now);
     void refuse(const Caller& caller, protocol::ErrorCode code, std::string message, Instant now);
     // Why a refused action was refused, as the client should hear it (a lost race, a duplicate...).
@@ -178,8 +199,9 @@ private:
     bool spectators_chat() const;
     int spectators_max() const;
 
-    // room_apply.cpp: the one path by which anything changes
-    bool commit(TimeMs at, TimeMs wall, EventBody body, std::optional<games::Applied> applied = {});
+    // apply.cpp: the one path by which anything changes
+    void commit(TimeMs at, TimeMs wall, EventBody body, std::optional<games::Applied> applied, Then then);
+    void answered(WriteResult result);
     void apply(const RoomEvent& event, std::optional<games::Applied> applied);
     void apply_joined(const event::Joined& e, TimeMs at);
     void apply_left(const event::Left& e, TimeMs at);
@@ -191,15 +213,19 @@ private:
     // A game event of a game that is not replayed (begun under other rules): only its rev counts.
     bool skipped_game_event(const RoomEvent& event);
 
-    // room_timers.cpp: deadlines, stamps, what is owed to the journal
-    TimeMs take(Instant now);
-    void apply_due(TimeMs stamp, Instant now);
-    bool settle_owed_presence();
+    // timers.cpp: deadlines, stamps, what is owed to the journal
+    // Stamps the call, applies every deadline due by then, one event at a time, then goes on.
+    void take(Instant now, Stamped then);
+    void apply_due(TimeMs stamp, Instant now, std::function<void()> then);
+    void apply_deadlines(TimeMs stamp, Instant now, std::function<void()> then);
+    void journal_trouble(Instant now);
+    // Records what is owed of presence, one event at a time; `then(all recorded)`.
+    void settle_owed_presence(Then then);
     std::optional<Due> next_due() const;
     std::vector<games::Deadline> room_deadlines() const;
     void update_turn_clocks(TimeMs at, std::optional<Seat> mover);
 
-    // room_send.cpp: what goes out
+    // send.cpp: what goes out
     Flushed flush(const Caller* caller, Answer answer, Instant now);
     void broadcast_room(const Caller* except);
     Json snapshot_for(Member& member, Instant now);
@@ -246,6 +272,15 @@ private:
         TimeMs wall = 0;
     };
     std::map<std::string, Presence> owed_presence_;
+
+    // The event with the journal, and what it leads to once answered.
+    struct Pending {
+        RoomEvent event;
+        std::optional<games::Applied> applied;
+        Then then;
+    };
+    std::optional<Pending> pending_;
+    Dispatch dispatch_;
 
     bool room_changed_ = false;         // a `room` message is owed to everyone
     bool spectators_changed_ = false;   // only the spectator count changed: sent at most every second

@@ -19,15 +19,16 @@ TimeMs seconds_option(const Json& options, const char* name, TimeMs fallback) {
 
 }  // namespace
 
-TimeMs Room::take(Instant now) {
+void Room::take(Instant now, Stamped then) {
     now_ = now;
     clock_.observe(now);
     const TimeMs stamp = std::max(clock_.room_time(now.mono), last_stamp_);
-    apply_due(stamp, now);
-    return stamp;
+    apply_due(stamp, now, [then = std::move(then), stamp] { then(stamp); });
 }
 
-bool Room::settle_owed_presence() {
+// Each of these loops records one event at a time: an answer during the call goes round the loop
+// again, an answer after it comes back in through the event's `then`.
+void Room::settle_owed_presence(Then then) {
     for (auto it = owed_presence_.begin(); it != owed_presence_.end();) {
         const auto& [player, owed] = *it;
         const Member* m = member(player);
@@ -37,46 +38,95 @@ bool Room::settle_owed_presence() {
         }
         const TimeMs at = std::max(owed.at, last_stamp_);
         const EventBody body = owed.connected ? EventBody(event::Connected{player}) : EventBody(event::Disconnected{player});
-        if (!commit(at, std::max(owed.wall, last_wall_), body)) return false;
-        it = owed_presence_.erase(it);
+        std::optional<bool> during;  // the answer, when it came during the call
+        auto later = std::make_shared<bool>(false);
+        commit(at, std::max(owed.wall, last_wall_), body, std::nullopt,
+               [this, player = player, then, &during, later](bool written) {
+                   if (written) owed_presence_.erase(player);
+                   if (!*later) {
+                       during = written;
+                       return;
+                   }
+                   if (!written) return then(false);
+                   settle_owed_presence(then);
+               });
+        if (!during) {
+            *later = true;
+            return;
+        }
+        if (!*during) return then(false);
+        it = owed_presence_.begin();
     }
-    return true;
+    then(true);
 }
 
-void Room::apply_due(TimeMs stamp, Instant now) {
+void Room::journal_trouble(Instant now) {
+    retry_at_ = now.mono + kJournalRetryMs;
+    spdlog::error("room {}: an event could not be recorded; trying again in {} ms", setup_.code, kJournalRetryMs);
+}
+
+void Room::apply_due(TimeMs stamp, Instant now, std::function<void()> then) {
     // What could not be recorded stays owed: the room tries again, and meanwhile refuses
     // everything else (nothing may be stamped after a deadline that has not happened yet).
-    const auto unrecorded = [&] {
-        retry_at_ = now.mono + kJournalRetryMs;
-        spdlog::error("room {}: an event could not be recorded; trying again in {} ms", setup_.code, kJournalRetryMs);
-    };
     retry_at_.reset();
-    if (!settle_owed_presence()) return unrecorded();
+    settle_owed_presence([this, stamp, now, then = std::move(then)](bool recorded) {
+        if (!recorded) {
+            journal_trouble(now);
+            return then();
+        }
+        apply_deadlines(stamp, now, then);
+    });
+}
+
+void Room::apply_deadlines(TimeMs stamp, Instant now, std::function<void()> then) {
     for (int step = 0; step < kMaxDuePerCall; ++step) {
         const std::optional<Due> due = next_due();
-        if (!due || due->deadline.at > stamp) return;
+        if (!due || due->deadline.at > stamp) return then();
         // Each deadline is stamped with its own time (never before what is already done).
         const TimeMs at = std::max(due->deadline.at, last_stamp_);
         const TimeMs at_wall = clock_.to_wall(at, now);
+        std::optional<EventBody> body;
+        std::optional<games::Applied> applied;
         if (due->from_game) {
-            if (!commit(at, at_wall, event::Expired{})) return unrecorded();
-            continue;
+            body = event::Expired{};
+        } else {
+            const Seat seat = *due->deadline.seat;
+            std::optional<Json> action = state_->default_action(seat);
+            auto result = action ? state_->apply(seat, *action, at)
+                                 : games::Result<games::Applied>(games::illegal("no default action"));
+            if (!result.ok()) {
+                spdlog::error("room {}: the default action of seat {} was refused: {}", setup_.code, seat,
+                              result.error().message);
+                stuck_.insert(seat);
+                continue;
+            }
+            body = event::Defaulted{seat, due->deadline.kind, *action};
+            applied = std::move(result.value());
         }
-        const Seat seat = *due->deadline.seat;
-        std::optional<Json> action = state_->default_action(seat);
-        auto result = action ? state_->apply(seat, *action, at)
-                             : games::Result<games::Applied>(games::illegal("no default action"));
-        if (!result.ok()) {
-            spdlog::error("room {}: the default action of seat {} was refused: {}", setup_.code, seat,
-                          result.error().message);
-            stuck_.insert(seat);
-            continue;
+        std::optional<bool> during;
+        auto later = std::make_shared<bool>(false);
+        commit(at, at_wall, std::move(*body), std::move(applied), [this, stamp, now, then, &during, later](bool written) {
+            if (!*later) {
+                during = written;
+                return;
+            }
+            if (!written) {
+                journal_trouble(now);
+                return then();
+            }
+            apply_deadlines(stamp, now, then);
+        });
+        if (!during) {
+            *later = true;
+            return;
         }
-        if (!commit(at, at_wall, event::Defaulted{seat, due->deadline.kind, *action}, std::move(result.value()))) {
-            return unrecorded();
+        if (!*during) {
+            journal_trouble(now);
+            return then();
         }
     }
     spdlog::error("room {}: deadlines keep coming due; stopped", setup_.code);
+    then();
 }
 
 std::optional<Room::Due> Room::next_due() const {

@@ -15,6 +15,7 @@
 
 #include "games/registry.hpp"
 #include "server/journal/sqlite_journal.hpp"
+#include "tests/server/journal_writes.hpp"
 #include "tests/server/random_room.hpp"
 #include "tests/server/temp_dir.hpp"
 
@@ -54,15 +55,15 @@ void run(const Settings& s, server::SyncPolicy policy) {
             const std::string code = RandomRoom::numbered("R", r);
             const std::uint64_t seed = 77 + static_cast<std::uint64_t>(r);
             const int players = RandomRoom::players_for(*game, seed);
-            journal.create_room(code, s.game, RandomRoom::options_for(*game, players), kT0);
+            created(journal, code, s.game, RandomRoom::options_for(*game, players), kT0);
             int accepted = 0;
             server::RoomHooks hooks;
-            hooks.journal = [&](const server::RoomEvent& e) {
+            hooks.journal = [&](const server::RoomEvent& e, server::WriteDone done) {
                 const auto t0 = Clock::now();
-                const bool ok = journal.append(code, e);
+                const bool ok = appended(journal, code, e);
                 writes.push_back(micros(Clock::now() - t0));
                 accepted += std::holds_alternative<server::event::Acted>(e.body) ? 1 : 0;
-                return ok;
+                done(ok ? server::WriteResult::written : server::WriteResult::failed);
             };
             RandomRoom table(*game, code, hooks, seed, players);
             while (accepted < s.actions) {

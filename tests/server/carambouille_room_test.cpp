@@ -43,7 +43,7 @@ Market start_market(const Json& given, TimeMs t) {
     const Json options = taol::games::complete_options(game, given, 3).value();
     spdlog::set_level(spdlog::level::warn);
     server::RoomHooks hooks;
-    hooks.journal = [](const server::RoomEvent&) { return true; };
+    hooks.journal = [](const server::RoomEvent&, server::WriteDone done) { done(server::WriteResult::written); };
     hooks.new_seed = [] { return std::uint64_t{42}; };
     Market m;
     m.room = std::make_unique<server::Room>(server::RoomSetup{"CARAMBOU", &game, options, t}, hooks);

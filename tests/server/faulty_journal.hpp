@@ -1,9 +1,16 @@
 #pragma once
 // A journal that fails on demand, in front of a real one: writes refused (a full or read-only
-// disk, which a test running as root cannot make), reads that find a room damaged.
+// disk, which a test running as root cannot make), for every room or for some; reads that find a
+// room damaged; and answers that come later, from a thread of its own, as a journal that commits
+// in batches answers.
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
 #include <set>
 #include <string>
+#include <thread>
 
 #include "server/journal/journal.hpp"
 
@@ -11,24 +18,41 @@ namespace taol::testing {
 
 class FaultyJournal final : public server::Journal {
 public:
-    explicit FaultyJournal(server::Journal& inner) : inner_(inner) {}
+    explicit FaultyJournal(server::Journal& inner) : inner_(inner), answerer_([this] { answer_later(); }) {}
+    ~FaultyJournal() override {
+        {
+            std::lock_guard lock(mutex_);
+            stopping_ = true;
+        }
+        wake_.notify_all();
+        answerer_.join();
+    }
 
     std::atomic<bool> refuse_writes{false};
     std::set<std::string> damaged;  // rooms whose record "does not read"
+    // Writes of these rooms fail (set before the rooms are used: read from other threads).
+    std::set<std::string> refused_rooms;
+    // Each write is answered this long after it was handed over, from the journal's own thread.
+    std::atomic<int> answer_after_ms{0};
 
-    bool create_room(const std::string& code, const std::string& game, const server::Json& options,
-                     server::TimeMs created) override {
-        return !refuse_writes && inner_.create_room(code, game, options, created);
+    void create_room(const std::string& code, const std::string& game, const server::Json& options,
+                     server::TimeMs created, server::WriteDone done) override {
+        write(code, [=, this](server::WriteDone d) { inner_.create_room(code, game, options, created, std::move(d)); },
+              std::move(done));
     }
-    bool append(const std::string& code, const server::RoomEvent& event) override {
-        return !refuse_writes && inner_.append(code, event);
+    void append(const std::string& code, const server::RoomEvent& event, server::WriteDone done) override {
+        write(code, [=, this](server::WriteDone d) { inner_.append(code, event, std::move(d)); }, std::move(done));
     }
-    bool set_loaded(const std::string& code, bool loaded) override { return !refuse_writes && inner_.set_loaded(code, loaded); }
-    bool store_replay(const std::string& code, int game, const server::Json& replay) override {
-        return !refuse_writes && inner_.store_replay(code, game, replay);
+    void set_loaded(const std::string& code, bool loaded, server::WriteDone done) override {
+        write(code, [=, this](server::WriteDone d) { inner_.set_loaded(code, loaded, std::move(d)); }, std::move(done));
     }
-    bool store_summary(const std::string& code, const server::Json& summary) override {
-        return !refuse_writes && inner_.store_summary(code, summary);
+    void store_replay(const std::string& code, int game, const server::Json& replay, server::WriteDone done) override {
+        write(code, [=, this](server::WriteDone d) { inner_.store_replay(code, game, replay, std::move(d)); },
+              std::move(done));
+    }
+    void store_summary(const std::string& code, const server::Json& summary, server::WriteDone done) override {
+        write(code, [=, this](server::WriteDone d) { inner_.store_summary(code, summary, std::move(d)); },
+              std::move(done));
     }
     std::vector<std::string> loaded_rooms() override { return inner_.loaded_rooms(); }
     bool has_room(const std::string& code) override { return inner_.has_room(code); }
@@ -50,10 +74,54 @@ public:
     std::optional<int> games_started(const std::string& code) override { return inner_.games_started(code); }
 
 private:
+    using Write = std::function<void(server::WriteDone)>;
+    struct Later {
+        std::chrono::steady_clock::time_point due;
+        Write write;
+        server::WriteDone done;
+    };
+
+    void write(const std::string& code, Write write, server::WriteDone done) {
+        if (!done) done = [](server::WriteResult) {};
+        if (refuse_writes || refused_rooms.count(code)) {
+            write = [](server::WriteDone d) { d(server::WriteResult::failed); };
+        }
+        const int after = answer_after_ms;
+        if (after == 0) return write(std::move(done));
+        {
+            std::lock_guard lock(mutex_);
+            later_.push_back({std::chrono::steady_clock::now() + std::chrono::milliseconds(after), std::move(write),
+                              std::move(done)});
+        }
+        wake_.notify_all();
+    }
+
+    // The journal's own thread: it makes the writes in the order they came, each once it is due.
+    void answer_later() {
+        std::unique_lock lock(mutex_);
+        for (;;) {
+            wake_.wait(lock, [this] { return stopping_ || !later_.empty(); });
+            if (later_.empty()) return;  // stopping, with nothing owed
+            const auto due = later_.front().due;
+            if (wake_.wait_until(lock, due, [this] { return stopping_; }) && later_.empty()) return;
+            Later next = std::move(later_.front());
+            later_.pop_front();
+            lock.unlock();
+            next.write(std::move(next.done));
+            lock.lock();
+        }
+    }
+
     void check(const std::string& code) const {
         if (damaged.count(code)) throw server::JournalDamaged("room " + code + ": a row does not read (injected)");
     }
+
     server::Journal& inner_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<Later> later_;
+    bool stopping_ = false;
+    std::thread answerer_;
 };
 
 }  // namespace taol::testing

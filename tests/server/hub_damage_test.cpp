@@ -7,6 +7,7 @@
 #include "server/journal/sqlite_journal.hpp"
 #include "tests/server/faulty_journal.hpp"
 #include "tests/server/hub_fixture.hpp"
+#include "tests/server/journal_writes.hpp"
 #include "tests/server/random_room.hpp"
 #include "tests/server/sqlite_tamper.hpp"
 #include "tests/server/temp_dir.hpp"
@@ -25,9 +26,9 @@ void play_to_the_end(server::Journal& journal, const std::string& code) {
     const games::Game& game = *games::find_game("fishfish");
     for (std::uint64_t seed = 1;; ++seed) {
         const std::string attempt = code.substr(0, 7) + std::to_string(seed % 10);
-        REQUIRE(journal.create_room(attempt, "fishfish", RandomRoom::options_for(game, 2), kT0));
+        REQUIRE(created(journal, attempt, "fishfish", RandomRoom::options_for(game, 2), kT0));
         server::RoomHooks hooks;
-        hooks.journal = [&](const server::RoomEvent& e) { return journal.append(attempt, e); };
+        hooks.journal = [&](const server::RoomEvent& e, server::WriteDone done) { journal.append(attempt, e, std::move(done)); };
         RandomRoom table(game, attempt, hooks, seed, 2);
         for (int step = 0; step < 6000 && table.room().status() == server::RoomStatus::playing; ++step) table.step();
         if (table.room().status() == server::RoomStatus::finished) {

@@ -1,6 +1,9 @@
 #pragma once
 // The hub without sockets: fake connections, a hand-driven clock, and an io_context run until
 // everything a message caused is done.
+#include <chrono>
+#include <thread>
+
 #include <boost/asio/io_context.hpp>
 #include <spdlog/spdlog.h>
 
@@ -43,7 +46,7 @@ public:
             client.player = std::move(player);
             done = true;
         });
-        drain();
+        drain_until([&] { return done; });
         REQUIRE(done);
         for (auto it = client.connection->frames.rbegin(); it != client.connection->frames.rend(); ++it) {
             if (it->contains("id")) return *it;
@@ -75,6 +78,15 @@ public:
     void drain() {
         ioc_.restart();
         while (ioc_.poll() > 0) {
+        }
+    }
+    // Drains until `finished()`, waiting for a journal that answers from its own thread (2 s at most).
+    template <class Finished>
+    void drain_until(Finished finished) {
+        drain();
+        for (int waited = 0; !finished() && waited < 2000; ++waited) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            drain();
         }
     }
 

@@ -11,6 +11,7 @@
 #include "server/journal/sqlite_journal.hpp"
 #include "server/hub/replay.hpp"
 #include "server/rooms/room.hpp"
+#include "tests/server/journal_writes.hpp"
 #include "tests/server/random_room.hpp"
 #include "tests/server/temp_dir.hpp"
 #include "tests/support/playout.hpp"
@@ -54,9 +55,9 @@ struct Played {
 Played play(const games::Game& game, server::Journal& journal, const std::string& code, std::uint64_t seed,
             int steps) {
     const Json options = RandomRoom::options_for(game, RandomRoom::players_for(game, seed));
-    REQUIRE(journal.create_room(code, std::string(game.id()), options, kT0));
+    REQUIRE(created(journal, code, std::string(game.id()), options, kT0));
     server::RoomHooks hooks;
-    hooks.journal = [&](const server::RoomEvent& e) { return journal.append(code, e); };
+    hooks.journal = [&](const server::RoomEvent& e, server::WriteDone done) { journal.append(code, e, std::move(done)); };
     RandomRoom table(game, code, hooks, seed);
     server::Room& room = table.room();
     REQUIRE(room.state());

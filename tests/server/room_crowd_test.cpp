@@ -35,7 +35,8 @@ TEST_CASE("Spectators share one encoded frame per change, and the room keeps no 
     CHECK(t.peer("a")->last("room").at("spectators") == 0);
     // One comes back (its token found the room): among the spectators again.
     auto back = t.new_peer(spectator(7));
-    CHECK(t.room().reconnect(t.connection(spectator(7), back), when(6'000)));
+    t.room().reconnect(t.connection(spectator(7), back), when(6'000));
+    CHECK(t.room().is_member(spectator(7)));
     CHECK(t.room().is_member(spectator(7)));
     CHECK(back->last("room").at("you").is_null());
     CHECK(back->last("snapshot").at("seat").is_null());

@@ -1,10 +1,12 @@
 #pragma once
 // A room on the fake game with recording peers, a journal and a hand-driven clock.
 #include <map>
+#include <utility>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include <catch2/catch.hpp>
 #include <spdlog/spdlog.h>
 
 #include "games/core/options.hpp"
@@ -89,8 +91,10 @@ public:
     }
     std::int64_t last_id() const { return last_id_; }
 
+    // Whether the player is in the room afterwards.
     bool join(const std::string& player, TimeMs t, bool spectator = false) {
-        return room_.join(caller(player), player, spectator, instant(t));
+        room_.join(caller(player), player, spectator, instant(t));
+        return room_.is_member(player);
     }
     // Players "a", "b", ... seated and a game started at `t` by "a".
     void seat_and_start(int players, TimeMs t, const Json& options = nullptr) {
@@ -103,15 +107,29 @@ public:
 
     std::vector<server::RoomEvent>& journal() { return journal_; }
     void fail_journal(bool fail) { journal_fails_ = fail; }
+    // The journal keeps its answers until answer() (as a journal that answers later would).
+    void hold_answers(bool hold) { holding_ = hold; }
+    std::size_t held() const { return held_.size(); }
+    // Answers the oldest held write: recorded when `result` is written.
+    void answer(server::WriteResult result = server::WriteResult::written) {
+        REQUIRE_FALSE(held_.empty());
+        auto [event, done] = std::move(held_.front());
+        held_.erase(held_.begin());
+        if (result == server::WriteResult::written) journal_.push_back(event);
+        done(result);
+    }
     void set_seed(std::uint64_t seed) { seed_ = seed; }
 
 private:
     server::RoomHooks hooks() {
         server::RoomHooks h;
-        h.journal = [this](const server::RoomEvent& e) {
-            if (journal_fails_) return false;
-            journal_.push_back(e);
-            return true;
+        h.journal = [this](const server::RoomEvent& e, server::WriteDone done) {
+            if (holding_) {
+                held_.emplace_back(e, std::move(done));
+                return;
+            }
+            if (!journal_fails_) journal_.push_back(e);
+            done(journal_fails_ ? server::WriteResult::failed : server::WriteResult::written);
         };
         h.new_seed = [this] { return seed_; };
         return h;
@@ -119,6 +137,8 @@ private:
 
     std::vector<server::RoomEvent> journal_;
     bool journal_fails_ = false;
+    bool holding_ = false;
+    std::vector<std::pair<server::RoomEvent, server::WriteDone>> held_;
     std::uint64_t seed_ = 42;
     std::map<std::string, std::shared_ptr<FakePeer>> peers_;
     std::int64_t last_id_ = 0;

@@ -110,7 +110,8 @@ TEST_CASE("start: host only, enough players, options checked, only once") {
 TEST_CASE("Leaving a waiting room closes up the seats and passes the host on") {
     Table t;
     for (const char* p : {"a", "b", "c"}) t.join(p, at(0));
-    CHECK_FALSE(t.room().leave(t.caller("a"), when(1)));
+    t.room().leave(t.caller("a"), when(1));
+    CHECK_FALSE(t.room().is_member("a"));
     const Json answer = t.peer("a")->frames.back();
     CHECK(answer.at("type") == "room");
     CHECK(answer.at("id") == t.last_id());
@@ -121,10 +122,12 @@ TEST_CASE("Leaving a waiting room closes up the seats and passes the host on") {
 
     t.join("d", at(2));
     CHECK(t.room().seat_of("d") == 2);
-    CHECK_FALSE(t.room().leave(t.caller("c"), when(3)));  // not the host: host stays b
+    t.room().leave(t.caller("c"), when(3));
+    CHECK_FALSE(t.room().is_member("c"));  // not the host: host stays b
     CHECK(t.room().host() == 0);
     CHECK(t.room().seat_of("d") == 1);
-    CHECK_FALSE(t.room().leave(t.caller("c"), when(4)));
+    t.room().leave(t.caller("c"), when(4));
+    CHECK_FALSE(t.room().is_member("c"));
     CHECK(t.peer("c")->last_error() == "not_in_room");
 
     // The host at the last seat leaving: the host wraps to seat 0.
@@ -142,7 +145,8 @@ TEST_CASE("Leaving a waiting room closes up the seats and passes the host on") {
 TEST_CASE("Leaving a running game keeps the seat as absent, and joining back retakes it") {
     Table t;
     t.seat_and_start(3, at(0));
-    CHECK_FALSE(t.room().leave(t.caller("a"), when(10)));
+    t.room().leave(t.caller("a"), when(10));
+    CHECK_FALSE(t.room().is_member("a"));
     CHECK(t.room().host() == 1);  // next seated player
     const Json room = t.peer("b")->last("room");
     CHECK(seat_names(room) == std::vector<std::string>{"a", "b", "c"});

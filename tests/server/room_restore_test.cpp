@@ -39,9 +39,9 @@ TEST_CASE("A game begun under other rules comes back interrupted: seats and chat
 
     std::vector<RoomEvent> recorded;
     taol::server::RoomHooks hooks;
-    hooks.journal = [&](const RoomEvent& e) {
+    hooks.journal = [&](const RoomEvent& e, taol::server::WriteDone done) {
         recorded.push_back(e);
-        return true;
+        done(taol::server::WriteResult::written);
     };
     hooks.new_seed = [] { return 9; };
     auto room = Room::replay(setup_for(fake_game_with_new_rules()), journal, hooks);
@@ -53,7 +53,8 @@ TEST_CASE("A game begun under other rules comes back interrupted: seats and chat
     CHECK(room->info().seats[0].name == "a");
     CHECK(taol::protocol::room_json(room->info()).at("interrupted") == true);
     CHECK(room->summary().at("interrupted") == true);
-    CHECK(room->mark_everyone_away(when(5'000)));
+    room->mark_everyone_away(when(5'000));
+    CHECK(recorded.size() == 3);  // the absences of Anna, Bleuenn and the spectator, all recorded
 
     // Anna comes back: she hears why (no game to show), may not act, and may start a new one.
     auto anna = std::make_shared<FakePeer>();
@@ -96,13 +97,13 @@ TEST_CASE("After a restart on a failing journal nobody shows as connected, and t
     bool failing = true;
     std::vector<RoomEvent> recorded;
     taol::server::RoomHooks hooks;
-    hooks.journal = [&](const RoomEvent& e) {
-        if (failing) return false;
-        recorded.push_back(e);
-        return true;
+    hooks.journal = [&](const RoomEvent& e, taol::server::WriteDone done) {
+        if (!failing) recorded.push_back(e);
+        done(failing ? taol::server::WriteResult::failed : taol::server::WriteResult::written);
     };
     auto room = Room::replay(setup_for(fake_game()), old.journal(), hooks);
-    CHECK_FALSE(room->mark_everyone_away(when(100'000)));
+    room->mark_everyone_away(when(100'000));
+    CHECK(recorded.empty());
     for (const auto& seat : room->info().seats) CHECK_FALSE(seat.connected);
     CHECK(room->connected_count() == 0);
     // It is tried again, and again, for as long as it takes.

@@ -1,0 +1,50 @@
+#pragma once
+// A journal's writes as tests wait for them: each returns once its answer has come, during the
+// call or later from the journal's own thread, so the same tests serve every implementation.
+#include <future>
+#include <string>
+
+#include "server/journal/journal.hpp"
+
+namespace taol::testing {
+
+// The answer of `write(done)`.
+template <class Write>
+server::WriteResult answer_of(Write&& write) {
+    std::promise<server::WriteResult> answer;
+    std::future<server::WriteResult> answered = answer.get_future();
+    write([&answer](server::WriteResult result) { answer.set_value(result); });
+    return answered.get();
+}
+
+inline server::WriteResult create_room(server::Journal& journal, const std::string& code, const std::string& game,
+                                       const server::Json& options, server::TimeMs created) {
+    return answer_of([&](server::WriteDone done) { journal.create_room(code, game, options, created, std::move(done)); });
+}
+
+inline bool created(server::Journal& journal, const std::string& code, const std::string& game,
+                    const server::Json& options, server::TimeMs created) {
+    return create_room(journal, code, game, options, created) == server::WriteResult::written;
+}
+
+inline bool appended(server::Journal& journal, const std::string& code, const server::RoomEvent& event) {
+    return answer_of([&](server::WriteDone done) { journal.append(code, event, std::move(done)); }) ==
+           server::WriteResult::written;
+}
+
+inline bool loaded_set(server::Journal& journal, const std::string& code, bool loaded) {
+    return answer_of([&](server::WriteDone done) { journal.set_loaded(code, loaded, std::move(done)); }) ==
+           server::WriteResult::written;
+}
+
+inline bool replay_stored(server::Journal& journal, const std::string& code, int game, const server::Json& replay) {
+    return answer_of([&](server::WriteDone done) { journal.store_replay(code, game, replay, std::move(done)); }) ==
+           server::WriteResult::written;
+}
+
+inline bool summary_stored(server::Journal& journal, const std::string& code, const server::Json& summary) {
+    return answer_of([&](server::WriteDone done) { journal.store_summary(code, summary, std::move(done)); }) ==
+           server::WriteResult::written;
+}
+
+}  // namespace taol::testing

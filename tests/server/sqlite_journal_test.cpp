@@ -1,0 +1,61 @@
+// What is SQLite's own in its journal: the file it opens (never replacing one that is not a Taol
+// journal) and rows that do not read. The rest is the journal suite's (journal_suite_test.cpp).
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+#include "server/journal/sqlite_journal.hpp"
+#include "tests/server/room_fixture.hpp"
+#include "tests/server/journal_writes.hpp"
+#include "tests/server/sqlite_tamper.hpp"
+#include "tests/server/temp_dir.hpp"
+
+using namespace taol;
+using namespace taol::testing;
+using server::RoomEvent;
+namespace event = server::event;
+
+TEST_CASE("A journal file that is empty, corrupt or another database is reported, never replaced") {
+    spdlog::set_level(spdlog::level::off);
+    TempDir dir;
+    const auto db = dir.path() / "taol.db";
+    const auto opening_fails_with = [&](const std::string& words) {
+        try {
+            server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);
+            FAIL("the journal opened");
+        } catch (const std::runtime_error& e) {
+            CHECK(std::string(e.what()).find(words) != std::string::npos);
+        }
+    };
+    std::ofstream(db).close();
+    opening_fails_with("empty file");
+    CHECK(std::filesystem::file_size(db) == 0);  // left as it was
+    std::ofstream(db) << "these are not the rooms you are looking for, not at all";
+    opening_fails_with("not an SQLite database");
+    std::filesystem::remove(db);
+    tamper(db, "CREATE TABLE invoices (id INTEGER)");
+    opening_fails_with("another application's tables");
+    std::filesystem::remove(db);
+    { server::SqliteJournal fresh(dir.path(), server::SyncPolicy::normal); }  // a missing file is created
+    { server::SqliteJournal again(dir.path(), server::SyncPolicy::normal); }
+}
+
+TEST_CASE("A row that does not read makes its room damaged, and nothing else") {
+    spdlog::set_level(spdlog::level::off);
+    TempDir dir;
+    server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);
+    REQUIRE(created(journal, "ROOMAAAA", "fake", nullptr, at(0)));
+    REQUIRE(created(journal, "ROOMBBBB", "fake", nullptr, at(0)));
+    for (const char* code : {"ROOMAAAA", "ROOMBBBB"}) {
+        REQUIRE(appended(journal, code, RoomEvent{at(0), at(0), event::Joined{"p1", "Anna", false, ""}, 0}));
+        REQUIRE(appended(journal, code, RoomEvent{at(1), at(1), event::Chatted{"p1", "demat"}, 0}));
+    }
+    tamper(journal.path(), "UPDATE events SET body = '{\"player\": \"p1\", \"te' WHERE code = 'ROOMAAAA' AND seq = 2");
+    CHECK_THROWS_AS(journal.load("ROOMAAAA"), server::JournalDamaged);
+    tamper(journal.path(), "UPDATE events SET body = '{\"player\": 3}' WHERE code = 'ROOMAAAA' AND seq = 2");
+    CHECK_THROWS_AS(journal.load("ROOMAAAA"), server::JournalDamaged);
+    tamper(journal.path(), "UPDATE events SET kind = 'teleported' WHERE code = 'ROOMAAAA' AND seq = 2");
+    CHECK_THROWS_AS(journal.load("ROOMAAAA"), server::JournalDamaged);
+    CHECK(journal.load("ROOMBBBB")->events.size() == 2);
+    REQUIRE(appended(journal, "ROOMBBBB", RoomEvent{at(2), at(2), event::Chatted{"p1", "kenavo"}, 0}));
+}
