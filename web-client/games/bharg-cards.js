@@ -53,7 +53,7 @@ export function cardLabel(name, ctx) {
 export function card(name, ctx, attrs = {}) {
   const info = cardInfo(name);
   return h('span', {
-    class: ['bh-card', `kind-${info.kind}`, attrs.small && 'small', attrs.class],
+    class: ['playing-card', 'bh-card', `kind-${info.kind}`, attrs.small && 'small', attrs.class],
     role: 'img', 'aria-label': cardLabel(name, ctx), title: cardLabel(name, ctx),
     style: { '--suit': `var(--bh-${info.suits[0] || 'none'})` },
     // Every card exists once: its name follows it from hand to pile (js/motion.js).
@@ -76,6 +76,6 @@ export function cardBack(attrs = {}) {
     const y = 12 + 8 * Math.sin(a) - 3.5;
     return `<g transform="translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(.29)" class="${s}">${S[s]}</g>`;
   }).join('');
-  return h('span', { class: ['bh-card', 'back', attrs.small && 'small', attrs.class], 'aria-hidden': 'true' },
+  return h('span', { class: ['playing-card', 'bh-card', 'back', attrs.small && 'small', attrs.class], 'aria-hidden': 'true' },
     svg(`<svg viewBox="0 0 24 24" width="40" height="40">${ring}</svg>`, 'bh-back-art'));
 }

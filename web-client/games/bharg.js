@@ -159,7 +159,7 @@ function middle(v, ctx, snap) {
     h('h4', {}, ctx.gt('ui.discard')),
     pileButton(findAction(snap, 'draw', 'discard'), ctx, 'bh-discard', 'discard',
       top ? ctx.gt('ui.take_label', { card: cardName(top, ctx) }) : ctx.gt('ui.discard_empty'),
-      [top ? card(top, ctx, { flip: true, from }) : h('span', { class: 'bh-card empty' }, ctx.gt('ui.discard_empty')),
+      [top ? card(top, ctx, { flip: true, from }) : h('span', { class: 'playing-card bh-card empty' }, ctx.gt('ui.discard_empty')),
         h('span', { class: 'bh-count' }, ctx.gt('ui.cards_n', { n: pile.length }))]),
     pile.length > 1 ? h('details', { class: 'bh-all', open: st.showDiscard || null, ontoggle: (e) => { st.showDiscard = e.target.open; } },
       h('summary', { dataset: { key: 'bh-all-discard' } }, ctx.gt('ui.show_discard', { n: pile.length })),
@@ -168,7 +168,7 @@ function middle(v, ctx, snap) {
     h('h4', {}, ctx.gt('ui.aces')),
     topAce
       ? h('div', { class: 'bh-top-ace' }, card(topAce, ctx, { highlight: v.ace_suits, flip: true, from }))
-      : h('span', { class: 'bh-card empty' }, ctx.gt('ui.no_ace_short')),
+      : h('span', { class: 'playing-card bh-card empty' }, ctx.gt('ui.no_ace_short')),
     h('p', { class: 'bh-ace-rule' }, topAce
       ? [ctx.gt('ui.ace_binds'), ' ', (v.ace_suits || []).map((s) => h('span', { class: 'bh-suit-name' }, suitIcon(s, 18), ctx.gt(`suits.${s}`)))]
       : ctx.gt('ui.no_ace')),

@@ -68,7 +68,7 @@ const SUGAR = '<svg viewBox="0 0 20 20" width="14" height="14"><circle cx="10" c
 export function ingredientCard(id, names, attrs = {}) {
   const c = info(id);
   return h('span', {
-    class: ['bg-card', c.salty ? 'salty' : 'sweet', attrs.small && 'small', attrs.class],
+    class: ['playing-card', 'bg-card', c.salty ? 'salty' : 'sweet', attrs.small && 'small', attrs.class],
     role: 'img', 'aria-label': `${names.card(id)} (${c.value})`, title: names.card(id), dataset: flipData(`card:${id}`, attrs),
   },
   h('span', { class: 'bg-value' }, String(c.value)),
@@ -79,7 +79,7 @@ export function ingredientCard(id, names, attrs = {}) {
 
 // A face-down ingredient (a hidden work surface, a sealed bid, the pile).
 export function cardBack(attrs = {}) {
-  return h('span', { class: ['bg-card', 'back', attrs.small && 'small', attrs.class], role: 'img', 'aria-label': attrs.label || '?' },
+  return h('span', { class: ['playing-card', 'bg-card', 'back', attrs.small && 'small', attrs.class], role: 'img', 'aria-label': attrs.label || '?' },
     attrs.count !== undefined ? h('span', { class: 'bg-count' }, String(attrs.count)) : h('span', { class: 'bg-triskell' }, '✺'));
 }
 

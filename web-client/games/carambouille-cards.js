@@ -46,21 +46,21 @@ export function cardName(name, ctx) {
 // flip (the card's id: its motion key, js/motion.js).
 export function card(name, ctx, opts = {}) {
   if (!name) {
-    return h('span', { class: ['cr-card', 'back', opts.small && 'small', opts.class], role: 'img', 'aria-label': ctx.gt('ui.hidden_card') },
+    return h('span', { class: ['playing-card', 'cr-card', 'back', opts.small && 'small', opts.class], role: 'img', 'aria-label': ctx.gt('ui.hidden_card') },
       h('span', { class: 'mark' }, '?'));
   }
   const label = cardName(name, ctx);
   if (isProduct(name)) {
     const value = valueOf(name);
     return h('span', {
-      class: ['cr-card', 'product', `v${value}`, opts.small && 'small', opts.class], role: 'img',
+      class: ['playing-card', 'cr-card', 'product', `v${value}`, opts.small && 'small', opts.class], role: 'img',
       'aria-label': `${label} (${value})`, dataset: opts.flip ? { flip: `card:${opts.flip}` } : null,
     }, h('span', { class: 'value' }, String(value)), h('span', { class: ['name', 'word-fit', label.length > 8 && 'long'] }, label),
     opts.count > 1 ? h('span', { class: 'count' }, `×${opts.count}`) : null);
   }
   // A Carambouille card explains itself on hover and long press (js/tips.js).
   return tip(h('span', {
-    class: ['cr-card', 'caram', name, opts.small && 'small', opts.class], role: 'img', 'aria-label': label,
+    class: ['playing-card', 'cr-card', 'caram', name, opts.small && 'small', opts.class], role: 'img', 'aria-label': label,
     dataset: opts.flip ? { flip: `card:${opts.flip}` } : null,
   }, h('span', { class: 'glyph', 'aria-hidden': 'true' }, GLYPH[name] || '★'), h('span', { class: ['name', 'word-fit', label.length > 8 && 'long'] }, label),
   opts.count > 1 ? h('span', { class: 'count' }, `×${opts.count}`) : null), ctx.gt(`tips.${name}`));

@@ -33,7 +33,7 @@ export function faceName(face, ctx) {
 // A card: `face` a number 0–9, an action name, or undefined for the back.
 export function card(face, ctx, attrs = {}) {
   const known = face !== undefined && face !== null;
-  const cls = ['cb-card', known ? (isAction(face) ? `action ${face}` : `num v${face}`) : 'back', attrs.small && 'small', attrs.class];
+  const cls = ['playing-card', 'cb-card', known ? (isAction(face) ? `action ${face}` : `num v${face}`) : 'back', attrs.small && 'small', attrs.class];
   const label = attrs.label || (known ? faceName(face, ctx) : ctx.gt('ui.face_down'));
   if (!known) return h('span', { class: cls, role: 'img', 'aria-label': label }, svg(BACK, 'symbol'));
   if (isAction(face)) {

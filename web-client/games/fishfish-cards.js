@@ -18,7 +18,7 @@ const WAVES = '<svg viewBox="0 0 40 40" width="34" height="34"><path d="M4 14q4-
 // A Bait card with its value; `flip`: its motion key (js/motion.js), `from`: where it comes from.
 export function baitCard(value, attrs = {}) {
   return h('span', {
-    class: ['ff-card', 'bait', attrs.small && 'small', attrs.class], role: 'img', 'aria-label': attrs.label || String(value),
+    class: ['playing-card', 'ff-card', 'bait', attrs.small && 'small', attrs.class], role: 'img', 'aria-label': attrs.label || String(value),
     dataset: attrs.flip ? { flip: attrs.flip, ...(attrs.from ? { flipFrom: attrs.from } : {}) } : null,
   },
     h('span', { class: 'corner' }, String(value)),
@@ -30,7 +30,7 @@ export function baitCard(value, attrs = {}) {
 // caption under the card, so it stays readable at phone sizes.
 export function catchCard(kind, attrs = {}) {
   const face = kind === 'prise' ? NET_FISH : kind === 'bredouille' ? EMPTY_HOOK : WAVES;
-  const card = h('span', { class: ['ff-card', 'catch', kind || 'back', attrs.small && 'small', attrs.class], role: 'img', 'aria-label': attrs.label || attrs.caption || '?' },
+  const card = h('span', { class: ['playing-card', 'ff-card', 'catch', kind || 'back', attrs.small && 'small', attrs.class], role: 'img', 'aria-label': attrs.label || attrs.caption || '?' },
     kind ? null : h('span', { class: 'mark' }, '?'),
     svg(face, 'symbol'));
   if (!attrs.caption) return card;
