@@ -1,6 +1,6 @@
 #pragma once
-// A Bigoudenn game under test: applies actions as the room would (deadlines first), keeps the
-// log, and checks that refused actions change nothing.
+// A Bigoudenn game under test: its options, its actions, a dealt table and what the random
+// playout bounds.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -9,6 +9,7 @@
 #include "games/bigoudenn/bigoudenn.hpp"
 #include "games/core/action_list.hpp"
 #include "games/core/options.hpp"
+#include "tests/support/game_driver.hpp"
 #include "tests/support/playout.hpp"
 
 namespace bigoudenn_test {
@@ -49,107 +50,15 @@ inline Json amen(const char* hand) { return {{"type", "amen"}, {"hand", hand}}; 
 inline Json end_turn() { return {{"type", "end_turn"}}; }
 inline Json compose(std::vector<std::string> cards) { return {{"type", "compose"}, {"cards", cards}}; }
 
-struct Table {
-    std::unique_ptr<GameState> state;
-    int players = 0;
-    TimeMs now = kStart;
-    std::vector<LogEntry> log;
-
+// A dealt game in progress.
+struct Table : taol::testing::GameDriver {
     Table(int n, const bg::Deal& deal, const char* variant = "full", std::uint64_t seed = 7)
-        : state(bg::setup_dealt(options(variant, n), n, deal, seed, kStart)), players(n) {
-        REQUIRE(state->check_invariants().empty());
-    }
+        : GameDriver(bg::setup_dealt(options(variant, n), n, deal, seed, kStart), n, kStart) {}
 
-    Json view(Viewer v = std::nullopt) const { return state->view(v); }
     Json player(Seat s, Viewer v = std::nullopt) const { return view(v).at("players").at(s); }
     Json surface(Seat s, Viewer v = std::nullopt) const { return player(s, v).at("surface"); }
     Json hands(Seat s) const { return player(s).at("hands"); }
     Json teut_view(Viewer v = std::nullopt) const { return view(v).at("teut"); }
-    bool listed(Seat s, const Json& action) const { return taol::games::is_listed(state->actions(s), action); }
-
-    // The room's order: every deadline due at or before `t` first, each at its own time.
-    void expire_to(TimeMs t) {
-        for (int guard = 0; guard < 100; ++guard) {
-            std::optional<TimeMs> due;
-            for (const auto& d : state->deadlines()) due = std::min(due.value_or(d.at), d.at);
-            if (!due || *due > t) break;
-            auto applied = state->expire(*due);
-            state = std::move(applied.state);
-            REQUIRE(state->check_invariants().empty());
-            log.insert(log.end(), applied.log.begin(), applied.log.end());
-        }
-        now = std::max(now, t);
-    }
-
-    // An action that must be accepted, stamped `at` (default: 1 ms after the last one).
-    std::vector<LogEntry> act(Seat seat, const Json& action, std::optional<TimeMs> at = std::nullopt) {
-        const TimeMs t = at.value_or(now + 1);
-        expire_to(t);
-        INFO("seat " << seat << " sends " << action.dump());
-        auto applied = state->apply(seat, action, t);
-        if (!applied) FAIL("refused: " << applied.error().message);
-        state = std::move(applied.value().state);
-        REQUIRE(state->check_invariants().empty());
-        log.insert(log.end(), applied.value().log.begin(), applied.value().log.end());
-        now = t;
-        check_secrets(applied.value().log);
-        return applied.value().log;
-    }
-
-    // An action that must be refused with `code`, leaving everything as it was.
-    std::string refuse(Seat seat, const Json& action, RuleCode code = RuleCode::illegal_action,
-                       std::optional<TimeMs> at = std::nullopt) {
-        const TimeMs t = at.value_or(now + 1);
-        expire_to(t);
-        INFO("seat " << seat << " sends " << action.dump());
-        const std::string before = fingerprint();
-        auto applied = state->apply(seat, action, t);
-        REQUIRE_FALSE(applied.ok());
-        CHECK(applied.error().code == code);
-        CHECK_FALSE(applied.error().message.empty());
-        CHECK(fingerprint() == before);
-        return applied.error().message;
-    }
-
-    std::string fingerprint() const {
-        std::string out = view().dump();
-        for (Seat s = 0; s < players; ++s) out += state->view(s).dump() + state->actions(s).dump();
-        for (const auto& d : state->deadlines()) out += d.kind + std::to_string(d.at);
-        return out;
-    }
-
-    // No viewer is sent a face-down card, in the view, its actions or the new log entries.
-    void check_secrets(const std::vector<LogEntry>& fresh) const {
-        std::vector<Viewer> viewers{std::nullopt};
-        for (Seat s = 0; s < players; ++s) viewers.emplace_back(s);
-        for (Viewer v : viewers) {
-            const std::string sent = taol::testing::everything_sent_to(*state, v, fresh);
-            for (const std::string& secret : state->secrets_hidden_from(v)) {
-                INFO("viewer " << (v ? std::to_string(*v) : "spectator") << " secret " << secret);
-                CHECK(sent.find(secret) == std::string::npos);
-            }
-        }
-    }
-
-    std::vector<std::string> keys(std::size_t from = 0) const {
-        std::vector<std::string> out;
-        for (std::size_t i = from; i < log.size(); ++i) out.push_back(log[i].text_key);
-        return out;
-    }
-
-    bool has_deadline(const std::string& kind) const {
-        for (const auto& d : state->deadlines()) {
-            if (d.kind == kind) return true;
-        }
-        return false;
-    }
-    TimeMs deadline(const std::string& kind) const {
-        for (const auto& d : state->deadlines()) {
-            if (d.kind == kind) return d.at;
-        }
-        FAIL("no deadline " << kind);
-        return 0;
-    }
 };
 
 // Rozenn (0) plays; Tyfenn (2) grabs the spatule and Soazig (1) contests it. Values 1 to 4 on

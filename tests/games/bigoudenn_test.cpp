@@ -68,23 +68,23 @@ TEST_CASE("The seed's example turn, as the server runs it") {
     REQUIRE(windows.size() == 3);
     CHECK(windows.at(2) == Json{{"utensil", "passoire"}, {"holder", 3}});
     std::vector<TimeMs> closing;
-    for (const auto& d : t.state->deadlines()) {
+    for (const auto& d : t.state().deadlines()) {
         if (d.kind == "teut_window") closing.push_back(d.at);
         CHECK_FALSE(d.seat.has_value());  // a window waits for nobody
     }
     CHECK(closing == std::vector<TimeMs>{kStart + 12'000, kStart + 13'000, kStart + 14'000});
 
     // Soazig shouts TEUT!: Rozenn's turn pauses.
-    const std::size_t before_teut = t.log.size();
+    const std::size_t before_teut = t.log().size();
     t.act(1, teut("passoire"), kStart + 9000);
     CHECK(t.teut_view().at("caller") == 1);
     CHECK(t.teut_view().at("holder") == 3);
     CHECK(t.teut_view().at("step") == "bidding");
     CHECK(t.view().at("turn").at("paused") == true);
-    CHECK(t.state->waiting_for() == std::vector<Seat>{1, 3});
+    CHECK(t.state().waiting_for() == std::vector<Seat>{1, 3});
     CHECK(t.deadline("teut_bid") == kStart + 9000 + 15'000);
     t.refuse(0, take("left", "sucre"));
-    CHECK(t.state->actions(0).empty());
+    CHECK(t.state().actions(0).empty());
     // Both work surfaces show only as counts, to everyone but their owner.
     CHECK(t.surface(1, 2).is_null());
     CHECK(t.surface(3, 2).is_null());
@@ -101,7 +101,7 @@ TEST_CASE("The seed's example turn, as the server runs it") {
     CHECK(t.teut_view(3).at("bids").at(0).at("cards").at(0).at("card").is_null());
     CHECK(t.teut_view(1).at("bids").at(0).at("cards").at(0).at("card") == "champignons");
     for (Viewer v : {Viewer{}, Viewer{0}, Viewer{2}, Viewer{3}}) {
-        CHECK(taol::testing::everything_sent_to(*t.state, v, log).find("\"champignons\"") == std::string::npos);
+        CHECK(taol::testing::everything_sent_to(t.state(), v, log).find("\"champignons\"") == std::string::npos);
     }
     log = t.act(3, bid("caramel"));
     // The reveal: the higher bid wins the passoire. Soazig's hands are full: she chooses one to drop.
@@ -111,7 +111,7 @@ TEST_CASE("The seed's example turn, as the server runs it") {
     CHECK(t.teut_view().at("step") == "award");
     CHECK(t.teut_view().at("winner") == 1);
     CHECK(t.surface(1, 2).size() == 1);  // revealed: surfaces are public again
-    CHECK(t.state->waiting_for() == std::vector<Seat>{1});
+    CHECK(t.state().waiting_for() == std::vector<Seat>{1});
     CHECK(t.listed(1, make_room("left")));
     CHECK(t.listed(1, make_room("right")));
     t.act(1, make_room("left"));
@@ -184,7 +184,7 @@ TEST_CASE("A TEUT! is in time at 9,999 ms after the grab, too late at 10,000 ms"
     Table late(4, seed_deal());
     valse_up_to_the_passoire(late);
     // Even before the room's expiry, the game refuses a TEUT! stamped at the deadline.
-    auto direct = late.state->apply(1, teut("passoire"), grabbed + 10'000);
+    auto direct = late.state().apply(1, teut("passoire"), grabbed + 10'000);
     REQUIRE_FALSE(direct.ok());
     CHECK(direct.error().code == RuleCode::illegal_action);
     // The room applies expire(grab + 10000) first: the window is gone.
@@ -236,8 +236,8 @@ TEST_CASE("TEUT! needs an ingredient - against an empty-handed holder the caller
     t.refuse(2, teut("passoire"));
     t.act(1, teut("passoire"));
     CHECK(t.teut_view().at("forced") == true);
-    CHECK(t.state->waiting_for() == std::vector<Seat>{1});
-    CHECK(t.state->actions(3).size() > 0);  // Katell may still grab and drop utensils
+    CHECK(t.state().waiting_for() == std::vector<Seat>{1});
+    CHECK(t.state().actions(3).size() > 0);  // Katell may still grab and drop utensils
     CHECK_FALSE(t.listed(3, pass()));
     CHECK_FALSE(t.listed(1, pass()));
     t.refuse(1, pass());
@@ -255,7 +255,7 @@ TEST_CASE("Against an empty-handed holder the bid deadline bids the caller's low
     Table t(4, d);
     valse_up_to_the_passoire(t);
     t.act(1, teut("passoire"));
-    CHECK(*t.state->default_action(1) == bid("banane"));
+    CHECK(*t.state().default_action(1) == bid("banane"));
     const TimeMs until = t.deadline("teut_bid");
     t.expire_to(until);
     CHECK(t.teut_view().at("winner") == 1);
@@ -286,16 +286,16 @@ void contest_the_spatule(Table& t, const char* soazig_bid, const char* tyfenn_bi
 TEST_CASE("A tie nobody raises: the holder keeps it - the passoire serves a non-participant") {
     Table t(4, auction_deal());
     contest_the_spatule(t, "moutarde", "algues");
-    CHECK(t.log.back().text_key == "bigoudenn.tie");
+    CHECK(t.log().back().text_key == "bigoudenn.tie");
     CHECK(t.teut_view().at("step") == "raise");
-    CHECK(t.state->waiting_for() == std::vector<Seat>{1, 2});
+    CHECK(t.state().waiting_for() == std::vector<Seat>{1, 2});
     CHECK(t.surface(1, 0).is_null());  // face down again until the next reveal
     t.expire_to(t.deadline("teut_raise"));
     CHECK(t.teut_view().at("step") == "passoire");
     CHECK(t.hands(2).at("right") == "spatule");
-    CHECK(t.keys(t.log.size() - 3) == std::vector<std::string>{"bigoudenn.no_raise", "bigoudenn.no_raise", "bigoudenn.teut_kept"});
+    CHECK(t.keys(t.log().size() - 3) == std::vector<std::string>{"bigoudenn.no_raise", "bigoudenn.no_raise", "bigoudenn.teut_kept"});
     // Katell did not take part; her work surface is full, so she puts one back.
-    CHECK(t.state->waiting_for() == std::vector<Seat>{3});
+    CHECK(t.state().waiting_for() == std::vector<Seat>{3});
     t.refuse(3, passoire("algues"));
     t.refuse(1, passoire("algues"));
     t.act(3, Json{{"type", "passoire"}, {"card", "algues"}, {"put_back", "sucre"}});
@@ -315,10 +315,10 @@ TEST_CASE("A tie, a raise and a follow: the higher new card wins") {
     const Json tyfenn_raise = bid("lardons");
     CHECK(t.listed(2, tyfenn_raise));
     t.act(1, bid("saucisse"));  // Soazig raises
-    CHECK(t.log.back().text_key == "bigoudenn.raise");
+    CHECK(t.log().back().text_key == "bigoudenn.raise");
     CHECK(t.teut_view().at("step") == "follow");
     CHECK(t.teut_view().at("raiser") == 1);
-    CHECK(t.state->waiting_for() == std::vector<Seat>{2});
+    CHECK(t.state().waiting_for() == std::vector<Seat>{2});
     CHECK(t.teut_view(2).at("bids").at(0).at("cards").at(1).at("card").is_null());
     t.refuse(1, bid("poireau"));
     // Tyfenn's raise, sent on the older state, counts as her follow.
@@ -353,7 +353,7 @@ TEST_CASE("A second tie goes back to raising - the follow deadline declines") {
     t.act(1, bid("champignons"));
     t.act(2, bid("lardons"));
     CHECK(t.teut_view().at("step") == "raise");
-    CHECK(t.keys(t.log.size() - 2) == std::vector<std::string>{"bigoudenn.reveal", "bigoudenn.tie"});
+    CHECK(t.keys(t.log().size() - 2) == std::vector<std::string>{"bigoudenn.reveal", "bigoudenn.tie"});
     t.act(2, bid("andouille"));
     CHECK(t.teut_view().at("step") == "follow");
     t.expire_to(t.deadline("teut_follow"));
@@ -368,8 +368,8 @@ TEST_CASE("Steps end as soon as nobody can act: no follow without an ingredient"
     Table t(4, d);
     contest_the_spatule(t, "moutarde", "algues");
     // Soazig has nothing left: only Tyfenn may raise, and her raise wins at once.
-    CHECK(t.state->waiting_for() == std::vector<Seat>{2});
-    CHECK(t.state->actions(1).size() > 0);
+    CHECK(t.state().waiting_for() == std::vector<Seat>{2});
+    CHECK(t.state().actions(1).size() > 0);
     CHECK_FALSE(t.listed(1, pass()));
     t.act(2, bid("persil"));
     CHECK(t.teut_view().at("step") == "passoire");
@@ -380,7 +380,7 @@ TEST_CASE("Only one side bids: that side wins - nobody bids: the holder keeps it
     Table late(4, auction_deal());
     contest_the_spatule(late, "poireau", nullptr);
     late.expire_to(late.deadline("teut_bid"));  // Tyfenn drops out
-    CHECK(std::any_of(late.log.begin(), late.log.end(), [](const LogEntry& e) {
+    CHECK(std::any_of(late.log().begin(), late.log().end(), [](const LogEntry& e) {
         return e.text_key == "bigoudenn.withdraw" && e.params == Json{{"seat", 2}, {"timeout", true}};
     }));
     CHECK(late.hands(1).at("right") == "spatule");
@@ -390,7 +390,7 @@ TEST_CASE("Only one side bids: that side wins - nobody bids: the holder keeps it
     none.expire_to(none.deadline("teut_bid"));  // both drop out
     CHECK(none.view().at("teut").is_null());  // nothing bid: no passoire step
     CHECK(none.hands(2).at("right") == "spatule");
-    CHECK(none.log.back().text_key == "bigoudenn.teut_end");
+    CHECK(none.log().back().text_key == "bigoudenn.teut_end");
 }
 
 TEST_CASE("During a TEUT! other utensils move freely - the contested one is frozen") {

@@ -23,7 +23,7 @@ void contest(Table& t) {
 // The running deadlines of `kind`, as (seat, at); a seat of -1 stands for null.
 std::vector<std::pair<Seat, TimeMs>> deadlines_of(const Table& t, const std::string& kind) {
     std::vector<std::pair<Seat, TimeMs>> out;
-    for (const auto& d : t.state->deadlines()) {
+    for (const auto& d : t.state().deadlines()) {
         if (d.kind == kind) out.emplace_back(d.seat.value_or(-1), d.at);
     }
     return out;
@@ -40,13 +40,13 @@ TEST_CASE("Nobody withdraws from a TEUT!'s bidding: only the deadline drops out 
         CHECK(t.refuse(participant, pass()) == "everyone in a TEUT! bids an ingredient: there is no withdrawing");
     }
     // Played for (away), a participant places its lowest card: there is nothing else to play.
-    CHECK(*t.state->default_action(1) == bid("poireau"));
-    CHECK(*t.state->default_action(2) == bid("persil"));
+    CHECK(*t.state().default_action(1) == bid("poireau"));
+    CHECK(*t.state().default_action(2) == bid("persil"));
     // The caller bids; the holder does nothing until the deadline, which drops it out.
     t.act(1, bid("champignons"));
-    CHECK(t.state->waiting_for() == std::vector<Seat>{2});
+    CHECK(t.state().waiting_for() == std::vector<Seat>{2});
     t.expire_to(t.deadline("teut_bid"));
-    CHECK(std::any_of(t.log.begin(), t.log.end(), [](const LogEntry& e) {
+    CHECK(std::any_of(t.log().begin(), t.log().end(), [](const LogEntry& e) {
         return e.text_key == "bigoudenn.withdraw" && e.params == Json{{"seat", 2}, {"timeout", true}};
     }));
     CHECK(t.teut_view().at("winner") == 1);
@@ -64,14 +64,14 @@ TEST_CASE("Every TEUT! step names the seats it waits on, one deadline each; a wi
     CHECK(deadlines_of(t, "teut_bid") == std::vector<std::pair<Seat, TimeMs>>{{2, bids_until}});
     t.act(2, bid("algues"), kStart + 4000);  // a tie: both may raise
     CHECK(deadlines_of(t, "teut_raise") == std::vector<std::pair<Seat, TimeMs>>{{1, kStart + 14'000}, {2, kStart + 14'000}});
-    CHECK(t.state->waiting_for() == std::vector<Seat>{1, 2});
+    CHECK(t.state().waiting_for() == std::vector<Seat>{1, 2});
     t.act(1, bid("saucisse"), kStart + 5000);  // Soazig raises: Tyfenn follows or declines
     CHECK(deadlines_of(t, "teut_follow") == std::vector<std::pair<Seat, TimeMs>>{{2, kStart + 15'000}});
     t.act(2, bid("lardons"), kStart + 6000);  // 4 against 3: Soazig wins, her hands are full
     CHECK(deadlines_of(t, "teut_award") == std::vector<std::pair<Seat, TimeMs>>{{1, kStart + 16'000}});
     t.act(1, make_room("left"), kStart + 7000);
     CHECK(deadlines_of(t, "teut_passoire") == std::vector<std::pair<Seat, TimeMs>>{{3, kStart + 17'000}});
-    for (const auto& d : t.state->deadlines()) CHECK(d.seat.has_value());
+    for (const auto& d : t.state().deadlines()) CHECK(d.seat.has_value());
 }
 
 namespace {

@@ -27,7 +27,7 @@ Json cards_shown(const std::vector<LogEntry>& log, const std::string& key, Seat 
 }
 
 bool sent_anything_with(const Table& t, Viewer viewer, const std::vector<LogEntry>& fresh, const std::string& id) {
-    return taol::testing::everything_sent_to(*t.state, viewer, fresh).find(id) != std::string::npos;
+    return taol::testing::everything_sent_to(t.state(), viewer, fresh).find(id) != std::string::npos;
 }
 
 }  // namespace
@@ -60,7 +60,7 @@ TEST_CASE("A traded card gets a fresh id for its new holder: a giver cannot reco
     t.act(0, accept(t.view().at("offers").at(0).at("id"), {t.id(0, "ail")}));
     const std::string back = t.id(0, "fromage");
     CHECK(std::set<std::string>{first, second, third, back}.size() == 4);
-    CHECK(t.state->check_invariants().empty());
+    CHECK(t.state().check_invariants().empty());
 }
 
 TEST_CASE("Cards moved by a Persuasion get fresh ids for their new holders") {

@@ -34,7 +34,7 @@ TEST_CASE("The seed's sale: 3 fromages 180, Illusion 300, Soldes 150, Surstock c
     CHECK(discard.at("surstock") == 1);
     // Surstock: that product may not be sold again this round.
     t.refuse(0, sell("fromage", 3));
-    CHECK_FALSE(taol::games::is_listed(t.state->actions(0), sell("fromage", 3)));
+    CHECK_FALSE(taol::games::is_listed(t.state().actions(0), sell("fromage", 3)));
 }
 
 TEST_CASE("The seed's sale without Surstock pays 150; without reactions 180") {
@@ -69,7 +69,7 @@ TEST_CASE("Reaction windows: 8 s each, players without Carambouille cards skippe
     t.act(0, sell("fromage", 3), 5000);
     // The seller holds no Carambouille card: the first window is seat 1's.
     REQUIRE(t.view().at("sale").at("reactor") == 1);
-    auto deadlines = t.state->deadlines();
+    auto deadlines = t.state().deadlines();
     REQUIRE(deadlines.size() == 1);
     CHECK(deadlines[0].kind == "reaction");
     CHECK(deadlines[0].at == 13000);
@@ -103,7 +103,7 @@ TEST_CASE("Illusion is refused on a sale of 5 and only the seller plays it") {
     t.act(0, sell("fromage", 5));
     CHECK(t.view().at("sale").at("price") == 500);
     CHECK(t.refuse(0, react("illusion")) == "Illusion cannot raise a sale of 5 cards");
-    CHECK_FALSE(taol::games::is_listed(t.state->actions(0), react("illusion")));
+    CHECK_FALSE(taol::games::is_listed(t.state().actions(0), react("illusion")));
     t.act(0, pass());
     t.refuse(1, react("illusion"));
     t.act(1, pass());
@@ -128,7 +128,7 @@ TEST_CASE("Buying: 50 a card, at most 2, and an account never goes negative") {
     Table t(s);
     t.to_sale();
     t.refuse(0, buy(1));
-    CHECK(t.state->actions(0).back() == buy(0));
+    CHECK(t.state().actions(0).back() == buy(0));
     t.act(0, sell("fromage", 2));
     CHECK(t.account(0) == 100);
     t.refuse(0, buy(3));
@@ -186,13 +186,13 @@ TEST_CASE("After the sale the round's sales stay until everyone continues, or 15
     t.act(0, buy(0));
     t.act(1, buy(0));
     const auto log = t.act(2, buy(0));
-    const TimeMs ended = t.now;
+    const TimeMs ended = t.now();
     CHECK(log.back().text_key == "carambouille.buy");
     CHECK(t.phase() == "round_over");
     CHECK(t.view().at("round") == 1);
     CHECK(t.view().at("round_sales").size() == 1);
     CHECK(t.view().at("seller").is_null());
-    taol::testing::check_round_pause(*t.state, 3, ended);
+    taol::testing::check_round_pause(t.state(), 3, ended);
     t.refuse(0, {{"type", "ring"}});
     t.refuse(0, buy(0));
     t.act(2, {{"type", "continue"}});
@@ -206,9 +206,9 @@ TEST_CASE("After the sale the round's sales stay until everyone continues, or 15
     CHECK(t.view().at("merchant") == 1);
     CHECK(t.view().at("round_sales").empty());
     CHECK(t.logged("carambouille.deal"));
-    REQUIRE(t.state->deadlines().size() == 1);
-    CHECK(t.state->deadlines()[0].kind == "bell");
-    CHECK(t.state->deadlines()[0].at == ended + 15'000 + cb::kBellMs);
+    REQUIRE(t.state().deadlines().size() == 1);
+    CHECK(t.state().deadlines()[0].kind == "bell");
+    CHECK(t.state().deadlines()[0].at == ended + 15'000 + cb::kBellMs);
 }
 
 TEST_CASE("Panier raises the hand limit to 10, 11...") {
@@ -234,13 +234,13 @@ TEST_CASE("The bell rings by itself after 15 s; trading closes after trading_sec
     cb::Stacked s;
     s.hands = {{"ail"}, {"herbes"}, {"tomates"}};
     Table t(s, Json{{"trading_seconds", 30}});
-    auto deadlines = t.state->deadlines();
+    auto deadlines = t.state().deadlines();
     REQUIRE(deadlines.size() == 1);
     CHECK(deadlines[0].kind == "bell");
     CHECK(deadlines[0].at == 16000);
     t.expire(16000);
     CHECK(t.phase() == "trading");
-    deadlines = t.state->deadlines();
+    deadlines = t.state().deadlines();
     REQUIRE(deadlines.size() == 1);
     CHECK(deadlines[0].kind == "trading");
     CHECK(deadlines[0].at == 46000);
@@ -275,11 +275,11 @@ TEST_CASE("The final sale: everything sold, highest value first, with reactions"
     // where seat 1 plays Soldes; then seat 0's ail.
     REQUIRE(t.view().at("sale").at("seller") == 2);
     t.act(1, react("soldes"));
-    REQUIRE(t.state->finished());
+    REQUIRE(t.state().finished());
     CHECK(t.account(1) == 40);
     CHECK(t.account(2) == 20);
     CHECK(t.account(0) == 10);
-    const Json outcome = t.state->outcome();
+    const Json outcome = t.state().outcome();
     CHECK(outcome.at("scores") == Json::array({10, 40, 20}));
     CHECK(outcome.at("winners") == Json::array({1}));
     CHECK(outcome.at("unsold") == Json::array({0, 2, 0}));
@@ -302,7 +302,7 @@ TEST_CASE("The stall rule: two quiet rounds in a row begin the end") {
     CHECK(t.view().at("last_round") == true);
     CHECK(t.view().at("reserve").get<int>() > 0);
     t.to_sale();
-    CHECK(t.state->finished());
+    CHECK(t.state().finished());
 }
 
 
@@ -314,18 +314,18 @@ TEST_CASE("Trading waits for nobody: it ends when the Merchant rings or at tradi
     t.expire(1000 + cb::kBellMs);  // nobody rang: the bell rings by itself
     REQUIRE(t.phase() == "trading");
     const TimeMs opened = 1000 + cb::kBellMs;
-    const auto deadlines = t.state->deadlines();
+    const auto deadlines = t.state().deadlines();
     REQUIRE(deadlines.size() == 1);
     CHECK(deadlines[0].kind == "trading");
     CHECK(deadlines[0].at == opened + 30'000);
     CHECK_FALSE(deadlines[0].seat.has_value());
-    CHECK(t.state->waiting_for().empty());
-    for (Seat seat = 0; seat < 3; ++seat) CHECK_FALSE(t.state->default_action(seat).has_value());
+    CHECK(t.state().waiting_for().empty());
+    for (Seat seat = 0; seat < 3; ++seat) CHECK_FALSE(t.state().default_action(seat).has_value());
     // A Persuasion waits for its persuader only, with its own deadline.
     t.act(0, {{"type", "persuade"}, {"target", 1}}, opened + 1000);
-    CHECK(t.state->waiting_for() == std::vector<Seat>{0});
+    CHECK(t.state().waiting_for() == std::vector<Seat>{0});
     t.act(0, {{"type", "persuasion_exchange"}, {"take", Json::array()}, {"give", Json::array()}}, opened + 2000);
-    CHECK(t.state->waiting_for().empty());
+    CHECK(t.state().waiting_for().empty());
     t.act(1, offer(0, {t.id(1, "fromage")}, Json::array(), Json::array()), opened + 29'000);
     t.expire(opened + 29'999);
     CHECK(t.phase() == "trading");
@@ -343,24 +343,24 @@ TEST_CASE("Who is waited for, and what the defaults do") {
     s.merchant = 1;
     s.hands = {{"soldes"}, {"fromage", "fromage"}, {"ail"}};
     Table t(s);
-    CHECK(t.state->waiting_for() == std::vector<Seat>{1});
-    CHECK(*t.state->default_action(1) == Json{{"type", "ring"}});
-    CHECK_FALSE(t.state->default_action(0).has_value());
-    t.act(1, *t.state->default_action(1));
+    CHECK(t.state().waiting_for() == std::vector<Seat>{1});
+    CHECK(*t.state().default_action(1) == Json{{"type", "ring"}});
+    CHECK_FALSE(t.state().default_action(0).has_value());
+    t.act(1, *t.state().default_action(1));
     CHECK(t.phase() == "trading");
     // Trading waits for nobody: the Merchant may ring, but nothing rings for it.
-    CHECK(t.state->waiting_for().empty());
-    CHECK_FALSE(t.state->default_action(1).has_value());
+    CHECK(t.state().waiting_for().empty());
+    CHECK_FALSE(t.state().default_action(1).has_value());
     t.act(1, {{"type", "ring"}});
     REQUIRE(t.phase() == "sale");
-    CHECK(t.state->waiting_for() == std::vector<Seat>{1});
+    CHECK(t.state().waiting_for() == std::vector<Seat>{1});
     t.act(1, sell("fromage", 2));
     // Windows go seller (1), then 2, then 0; only seat 0 holds a Carambouille card.
-    CHECK(t.state->waiting_for() == std::vector<Seat>{0});
-    CHECK(*t.state->default_action(0) == pass());
-    t.act(0, *t.state->default_action(0));
+    CHECK(t.state().waiting_for() == std::vector<Seat>{0});
+    CHECK(*t.state().default_action(0) == pass());
+    t.act(0, *t.state().default_action(0));
     CHECK(t.account(1) == 100);
-    CHECK(*t.state->default_action(1) == buy(0));
-    t.act(1, *t.state->default_action(1));
+    CHECK(*t.state().default_action(1) == buy(0));
+    t.act(1, *t.state().default_action(1));
     CHECK(t.view().at("seller") == 2);
 }

@@ -3,7 +3,6 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,6 +11,7 @@
 #include "games/carambouille/table.hpp"
 #include "games/core/action_list.hpp"
 #include "games/core/options.hpp"
+#include "tests/support/game_driver.hpp"
 #include "tests/support/playout.hpp"
 
 namespace carambouille_test {
@@ -32,57 +32,10 @@ inline Json options(const Json& given = nullptr) {
     return complete.value();
 }
 
-// A stacked game in progress with everything it has logged so far.
-struct Table {
-    std::unique_ptr<GameState> state;
-    int players = 0;
-    std::vector<LogEntry> log;
-    TimeMs now = 1000;
-
+// A stacked game in progress.
+struct Table : taol::testing::GameDriver {
     explicit Table(const cb::Stacked& stacked, const Json& given = nullptr)
-        : state(cb::setup_stacked(stacked, options(given), 11, 1000)), players(stacked.players) {
-        REQUIRE(state);
-        REQUIRE(state->check_invariants().empty());
-    }
-
-    Json view(Viewer v = std::nullopt) const { return state->view(v); }
-
-    std::vector<LogEntry> act(Seat seat, const Json& action, TimeMs at = 0) {
-        INFO("seat " << seat << " sends " << action.dump());
-        now = at ? at : now + 1;
-        auto applied = state->apply(seat, action, now);
-        if (!applied) FAIL("refused: " << applied.error().message);
-        state = std::move(applied.value().state);
-        REQUIRE(state->check_invariants().empty());
-        log.insert(log.end(), applied.value().log.begin(), applied.value().log.end());
-        return applied.value().log;
-    }
-
-    std::string refuse(Seat seat, const Json& action, RuleCode code = RuleCode::illegal_action, TimeMs at = 0) {
-        INFO("seat " << seat << " sends " << action.dump());
-        const std::string before = fingerprint();
-        auto applied = state->apply(seat, action, at ? at : now + 1);
-        REQUIRE_FALSE(applied.ok());
-        CHECK(applied.error().code == code);
-        CHECK_FALSE(applied.error().message.empty());
-        CHECK(fingerprint() == before);
-        return applied.error().message;
-    }
-
-    std::vector<LogEntry> expire(TimeMs at) {
-        auto applied = state->expire(at);
-        state = std::move(applied.state);
-        REQUIRE(state->check_invariants().empty());
-        log.insert(log.end(), applied.log.begin(), applied.log.end());
-        now = std::max(now, at);
-        return applied.log;
-    }
-
-    std::string fingerprint() const {
-        std::string out = view().dump();
-        for (Seat s = 0; s < players; ++s) out += state->view(s).dump() + state->actions(s).dump();
-        return out;
-    }
+        : GameDriver(cb::setup_stacked(stacked, options(given), 11, 1000), stacked.players, 1000) {}
 
     // Ids of the cards named `name` (a product or a card type) in the seat's hand.
     std::vector<std::string> ids(Seat seat, const std::string& name) const {
@@ -102,14 +55,6 @@ struct Table {
     int count(Seat seat, const std::string& name) const { return static_cast<int>(ids(seat, name).size()); }
     int account(Seat seat) const { return view().at("accounts").at(seat); }
     std::string phase() const { return view().at("phase"); }
-    bool logged(const std::string& key) const {
-        return std::any_of(log.begin(), log.end(), [&](const LogEntry& e) { return e.text_key == key; });
-    }
-
-    // Every seat the pause after the sale waits for continues: the Change, then the next bell.
-    void continue_all() {
-        for (Seat s : state->waiting_for()) act(s, {{"type", "continue"}});
-    }
 
     void open_trading() { act(view().at("merchant"), {{"type", "ring"}}); }
     void to_sale() {

@@ -99,8 +99,8 @@ TEST_CASE("Two acceptances of one offer to anyone: the first wins, the second ch
     t.act(0, offer(nullptr, {t.id(0, "poules")}, Json::array({{{"product", "poules"}, {"count", 1}}}),
                    Json::array({{{"product", "lapins"}, {"count", 1}}})));
     const std::string o = t.view().at("offers").at(0).at("id");
-    CHECK(taol::games::is_listed(t.state->actions(1), accept(o, {t.id(1, "lapins")})));
-    CHECK(taol::games::is_listed(t.state->actions(2), accept(o, {t.id(2, "lapins")})));
+    CHECK(taol::games::is_listed(t.state().actions(1), accept(o, {t.id(1, "lapins")})));
+    CHECK(taol::games::is_listed(t.state().actions(2), accept(o, {t.id(2, "lapins")})));
     t.act(1, accept(o, {t.id(1, "lapins")}));
     CHECK(t.refuse(2, accept(o, {t.id(2, "lapins")})) == "this offer is no longer available");
     CHECK(t.count(1, "poules") == 1);
@@ -211,7 +211,7 @@ TEST_CASE("A Persuasion ends by itself after 60 s and finishes after the bell") 
     REQUIRE(t.refuse(2, {{"type", "persuade"}, {"target", 1}}) == "you are already part of a Persuasion");
     t.act(0, {{"type", "ring"}}, 4000);
     CHECK(t.phase() == "closing");
-    CHECK(t.state->waiting_for() == std::vector<Seat>{2});
+    CHECK(t.state().waiting_for() == std::vector<Seat>{2});
     t.expire(62999);
     CHECK(t.phase() == "closing");
     t.expire(63000);

@@ -6,6 +6,7 @@
 #include "games/castors/castors.hpp"
 #include "games/core/action_list.hpp"
 #include "games/core/options.hpp"
+#include "tests/support/game_driver.hpp"
 #include "tests/support/round_pause_checks.hpp"
 
 namespace cs = taol::games::castors;
@@ -23,6 +24,7 @@ using taol::games::TimeMs;
 namespace {
 
 constexpr TimeMs kT0 = 1'000'000;
+constexpr TimeMs kStep = 100;  // between two actions
 
 Json options(int players, const Json& given = nullptr) {
     auto complete = taol::games::complete_options(cs::game(), given, players);
@@ -30,36 +32,20 @@ Json options(int players, const Json& given = nullptr) {
     return complete.value();
 }
 
-// A game under test: the state, the log of the last step and a clock.
-struct Play {
-    std::unique_ptr<GameState> s;
-    std::vector<LogEntry> log;
-    TimeMs now = kT0;
+// A game under test on the castors table; its first action comes at kT0, when it was dealt.
+struct Play : taol::testing::GameDriver {
+    Play(std::unique_ptr<GameState> dealt, int players) : GameDriver(std::move(dealt), players, kT0 - kStep, kStep) {}
 
-    const cs::Table& t() const { return *cs::table_of(*s); }
-    Json view(std::optional<Seat> viewer) const { return s->view(viewer); }
+    const cs::Table& t() const { return *cs::table_of(state()); }
 
-    void act(Seat seat, const Json& action) {
-        INFO("seat " << seat << " sends " << action.dump());
-        REQUIRE(taol::games::is_listed(s->actions(seat), action));
-        auto applied = s->apply(seat, action, now);
-        if (!applied) FAIL(applied.error().message);
-        s = std::move(applied.value().state);
-        log = std::move(applied.value().log);
-        now += 100;
-    }
-    // The action is refused, with this code, and nothing changes.
+    // Refused as the driver checks, and the table behind what everyone is sent is unchanged too.
     std::string refuse(Seat seat, const Json& action, RuleCode code = RuleCode::illegal_action) {
-        INFO("seat " << seat << " sends " << action.dump());
+        const TimeMs at = now() + kStep;
+        expire_to(at);
         const cs::Table before = t();
-        const Json view_before = s->view(seat);
-        auto applied = s->apply(seat, action, now);
-        REQUIRE_FALSE(applied.ok());
-        CHECK(applied.error().code == code);
-        CHECK_FALSE(applied.error().message.empty());
+        std::string message = GameDriver::refuse(seat, action, code, at);
         CHECK(t() == before);
-        CHECK(s->view(seat) == view_before);
-        return applied.error().message;
+        return message;
     }
     void all_seen() {
         for (Seat s2 = 0; s2 < t().players; ++s2) act(s2, {{"type", "seen"}});
@@ -69,11 +55,13 @@ struct Play {
         for (const auto& slot : t().rows[seat]) faces.push_back(t().face[slot.uid]);
         return faces;
     }
-    bool logged(const std::string& key) const {
+    // What the last action logged.
+    bool just_logged(const std::string& key) const {
+        const auto& log = last_step_log();
         return std::any_of(log.begin(), log.end(), [&](const LogEntry& e) { return e.text_key == key; });
     }
     Json params(const std::string& key) const {
-        for (const LogEntry& e : log) {
+        for (const LogEntry& e : last_step_log()) {
             if (e.text_key == key) return e.params;
         }
         FAIL("no log entry " << key);
@@ -81,8 +69,8 @@ struct Play {
     }
     // The current player's default action, knocking instead when `knock` and it may.
     void play_default(bool knock = false) {
-        const Seat seat = s->waiting_for().front();
-        Json action = *s->default_action(seat);
+        const Seat seat = state().waiting_for().front();
+        Json action = *state().default_action(seat);
         if (knock && t().knock_allowed() && action.at("type") == "discard") action["knock"] = true;
         act(seat, action);
     }
@@ -92,7 +80,7 @@ struct Play {
 Play stacked(int players, std::vector<std::vector<Face>> rows, Face discard, std::vector<Face> pile_top,
              const Json& given = nullptr, std::optional<Seat> dealer = std::nullopt) {
     const cs::StackedDeal deal{std::move(rows), discard, std::move(pile_top)};
-    return Play{cs::setup_stacked(options(players, given), players, 7, dealer.value_or(players - 1), &deal, kT0), {}};
+    return Play(cs::setup_stacked(options(players, given), players, 7, dealer.value_or(players - 1), &deal, kT0), players);
 }
 
 Play stacked3(std::vector<Face> pile_top) {
@@ -192,12 +180,12 @@ TEST_CASE("castors: the peek ends when everyone has confirmed \"seen\"") {
     const std::string end_id = p.t().rows[0][0].id;
     const std::string middle_id = p.t().rows[0][1].id;
     p.act(0, {{"type", "seen"}});
-    CHECK(p.logged("castors.seen"));
+    CHECK(p.just_logged("castors.seen"));
     CHECK(faces_shown(p.view(0)) == 0);
     CHECK(faces_shown(p.view(1)) == 2);
     CHECK(p.t().rows[0][0].id != end_id);  // it turned face down again: a fresh id
     CHECK(p.t().rows[0][1].id == middle_id);
-    CHECK(p.s->waiting_for() == std::vector<Seat>{1, 2});
+    CHECK(p.state().waiting_for() == std::vector<Seat>{1, 2});
     p.refuse(0, {{"type", "seen"}});
     p.refuse(0, {{"type", "draw"}}, RuleCode::not_your_turn);
     p.act(2, {{"type", "seen"}});
@@ -205,7 +193,7 @@ TEST_CASE("castors: the peek ends when everyone has confirmed \"seen\"") {
     CHECK(p.params("castors.peek_end") == Json{{"timeout", false}});
     CHECK(p.view(0).at("phase") == "turn");
     CHECK(p.view(0).at("current") == 0);
-    CHECK(p.s->deadlines().empty());
+    CHECK(p.state().deadlines().empty());
     for (Seat s = 0; s < 3; ++s) CHECK(faces_shown(p.view(s)) == 0);
     p.refuse(1, {{"type", "seen"}});
 }
@@ -213,10 +201,10 @@ TEST_CASE("castors: the peek ends when everyone has confirmed \"seen\"") {
 TEST_CASE("castors: the peek ends by itself after 10 seconds") {
     Play p = stacked(2, {{1, 2, 3, 4}, {5, 6, 7, 8}}, 0, {});
     p.act(1, {{"type", "seen"}});
-    auto early = p.s->expire(kT0 + 9'999);
+    auto early = p.state().expire(kT0 + 9'999);
     CHECK(early.log.empty());
     CHECK(cs::table_of(*early.state)->phase == cs::Phase::peek);
-    auto late = p.s->expire(kT0 + 10'000);
+    auto late = p.state().expire(kT0 + 10'000);
     const cs::Table& t = *cs::table_of(*late.state);
     CHECK(t.phase == cs::Phase::turn);
     REQUIRE(late.log.size() == 1);
@@ -232,7 +220,7 @@ TEST_CASE("castors: the peek ends by itself after 10 seconds") {
 
 TEST_CASE("castors: action A takes the discard, only a number card") {
     Play p = stacked3({kRegarder});
-    CHECK(p.s->actions(0).size() == 2);  // take_discard template and draw
+    CHECK(p.state().actions(0).size() == 2);  // take_discard template and draw
     p.act(0, {{"type", "take_discard"}, {"position", 2}});
     CHECK(p.row(0) == std::vector<Face>{1, 2, 0, 4});
     CHECK(p.t().top_discard() == 3);
@@ -243,7 +231,7 @@ TEST_CASE("castors: action A takes the discard, only a number card") {
     p.act(1, {{"type", "draw"}});
     p.act(1, {{"type", "discard"}});
     CHECK(p.params("castors.discard") == Json{{"seat", 1}, {"card", "regarder"}});
-    CHECK(p.s->actions(2) == Json::array({{{"type", "draw"}}}));
+    CHECK(p.state().actions(2) == Json::array({{{"type", "draw"}}}));
     CHECK(p.refuse(2, {{"type", "take_discard"}, {"position", 0}}).find("action card") != std::string::npos);
 }
 
@@ -254,8 +242,8 @@ TEST_CASE("castors: action B with a number card: swap it or discard it") {
     CHECK(p.view(0).at("drawn").at("face") == 7);
     CHECK_FALSE(has_face(p.view(1).at("drawn")));
     CHECK_FALSE(has_face(p.view(std::nullopt).at("drawn")));
-    CHECK(p.s->actions(1).empty());
-    const Json listed = p.s->actions(0);
+    CHECK(p.state().actions(1).empty());
+    const Json listed = p.state().actions(0);
     CHECK(taol::games::is_listed(listed, {{"type", "swap"}, {"position", 3}}));
     CHECK(taol::games::is_listed(listed, {{"type", "discard"}}));
     CHECK_FALSE(taol::games::is_listed(listed, {{"type", "play"}}));
@@ -276,13 +264,13 @@ TEST_CASE("castors: action B with a number card: swap it or discard it") {
 TEST_CASE("castors: Échanger swaps one of your cards with an opponent's, unseen") {
     Play p = stacked3({kEchanger});
     p.act(0, {{"type", "draw"}});
-    CHECK(p.s->actions(0) == Json::array({{{"type", "play"}}, {{"type", "discard"}}}));
+    CHECK(p.state().actions(0) == Json::array({{{"type", "play"}}, {{"type", "discard"}}}));
     p.refuse(0, {{"type", "swap"}, {"position", 0}});
     p.act(0, {{"type", "play"}});
     CHECK(p.params("castors.play") == Json{{"seat", 0}, {"card", "echanger"}});
     CHECK(p.view(2).at("phase") == "echanger");
     CHECK(p.t().top_discard() == kEchanger);
-    const Json listed = p.s->actions(0);
+    const Json listed = p.state().actions(0);
     REQUIRE(listed.size() == 1);
     CHECK(listed[0].at("choose").at("target").at("one_of").size() == 8);
     p.refuse(0, {{"type", "exchange"}, {"position", 0}, {"target", {{"seat", 0}, {"position", 1}}}});
@@ -312,7 +300,7 @@ TEST_CASE("castors: Regarder shows one of your cards to you alone, until the end
     CHECK(faces_shown(p.view(1)) == 0);
     CHECK(faces_shown(p.view(std::nullopt)) == 0);
     CHECK(p.view(1).at("looked") == Json{{"seat", 0}, {"position", 2}});
-    CHECK(p.s->actions(0) == Json::array({{{"type", "end_turn"}}}));
+    CHECK(p.state().actions(0) == Json::array({{{"type", "end_turn"}}}));
     const std::string id = p.t().rows[0][2].id;
     p.act(0, {{"type", "end_turn"}});
     CHECK(faces_shown(p.view(0)) == 0);
@@ -328,7 +316,7 @@ TEST_CASE("castors: Piocher draws until a number card comes, then that card is u
     CHECK_FALSE(has_face(p.view(1).at("drawn")));
     CHECK(p.view(0).at("discard").at("count") == 5);
     CHECK(p.t().top_discard() == kRegarder);
-    CHECK_FALSE(taol::games::is_listed(p.s->actions(0), {{"type", "play"}}));
+    CHECK_FALSE(taol::games::is_listed(p.state().actions(0), {{"type", "play"}}));
     p.act(0, {{"type", "swap"}, {"position", 3}});
     CHECK(p.row(0) == std::vector<Face>{1, 2, 3, 6});
     CHECK(p.t().top_discard() == 4);
@@ -338,7 +326,7 @@ TEST_CASE("castors: knocking waits for a full turn of the table, then everyone e
     Play p = stacked(4, {{1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}, {4, 4, 4, 4}}, 0, {5, 5, 5, 6, 6, 6});
     p.all_seen();
     const auto knocks = [&](Seat s) {
-        const Json listed = p.s->actions(s);
+        const Json listed = p.state().actions(s);
         return std::any_of(listed.begin(), listed.end(), [](const Json& a) { return a.contains("knock"); });
     };
     for (Seat s = 0; s < 3; ++s) {
@@ -347,9 +335,7 @@ TEST_CASE("castors: knocking waits for a full turn of the table, then everyone e
         CHECK_FALSE(p.view(s).at("can_knock"));
         CHECK(p.refuse(s, {{"type", "discard"}, {"knock", true}}).find("every player") != std::string::npos);
         // "knock": false simply ends the turn (it is not listed, the plain action is).
-        auto applied = p.s->apply(s, {{"type", "discard"}, {"knock", false}}, p.now);
-        REQUIRE(applied.ok());
-        p.s = std::move(applied.value().state);
+        p.act_unlisted(s, {{"type", "discard"}, {"knock", false}});
     }
     // Seat 3 ends the first turn of the table: it may knock.
     p.act(3, {{"type", "take_discard"}, {"position", 0}, {"knock", true}});
@@ -365,40 +351,40 @@ TEST_CASE("castors: knocking waits for a full turn of the table, then everyone e
     }
     // Seat 2's turn was the last: the round is over. Its reveal stays on the table, and no peek
     // starts before everyone continues.
-    CHECK(p.logged("castors.round_end"));
-    const TimeMs ended = p.now - 100;
+    CHECK(p.just_logged("castors.round_end"));
+    const TimeMs ended = p.now();
     CHECK(p.view(0).at("phase") == "round_over");
     CHECK(p.view(0).at("round") == 1);
     CHECK(p.view(0).at("current").is_null());
     CHECK_FALSE(p.view(0).at("can_knock"));
     CHECK(faces_shown(p.view(std::nullopt)) == 16);
-    taol::testing::check_round_pause(*p.s, 4, ended);
+    taol::testing::check_round_pause(p.state(), 4, ended);
     p.refuse(0, {{"type", "draw"}});
     p.refuse(0, {{"type", "seen"}});
     for (Seat s = 0; s < 3; ++s) p.act(s, {{"type", "continue"}});
     CHECK(p.refuse(1, {{"type", "continue"}}).find("already") != std::string::npos);
-    CHECK(p.s->waiting_for() == std::vector<Seat>{3});
+    CHECK(p.state().waiting_for() == std::vector<Seat>{3});
     CHECK(p.view(0).at("phase") == "round_over");
     // The last one continues: the next round starts, dealt by seat 0, its peek from now.
     p.act(3, {{"type", "continue"}});
-    CHECK(p.logged("castors.round_start"));
+    CHECK(p.just_logged("castors.round_start"));
     CHECK(p.view(0).at("round") == 2);
     CHECK(p.view(0).at("phase") == "peek");
     CHECK(p.view(0).at("dealer") == 0);
     CHECK(p.view(0).at("first") == 1);
     CHECK(p.view(0).at("knocker").is_null());
     CHECK(p.view(0).at("history").size() == 1);
-    CHECK(p.s->deadlines().at(0).at == p.now - 100 + 10'000);
+    CHECK(p.state().deadlines().at(0).at == p.now() + 10'000);
 }
 
 TEST_CASE("castors: the pause after a round ends by itself after 15 s, and only then does the peek start") {
     Play p = stacked(2, {{1, 1, 1, 1}, {2, 2, 2, 2}}, 0, {}, {{"rounds", 2}});
     p.all_seen();
     while (p.t().phase != cs::Phase::round_over) p.play_default(true);
-    const TimeMs ended = p.now - 100;
+    const TimeMs ended = p.now();
     p.act(0, {{"type", "continue"}});
-    CHECK(p.s->expire(ended + 14'999).state->view(0).at("phase") == "round_over");
-    auto later = p.s->expire(ended + 15'000);
+    CHECK(p.state().expire(ended + 14'999).state->view(0).at("phase") == "round_over");
+    auto later = p.state().expire(ended + 15'000);
     const cs::Table& next = *cs::table_of(*later.state);
     CHECK(next.phase == cs::Phase::peek);
     CHECK(next.round == 2);
@@ -418,7 +404,7 @@ TEST_CASE("castors: at the end of a round every row is revealed and action cards
     p.act(0, {{"type", "discard"}, {"knock", true}});
     p.act(1, {{"type", "draw"}});
     p.act(1, {{"type", "discard"}});
-    REQUIRE(p.s->finished());
+    REQUIRE(p.state().finished());
     const Json end = p.params("castors.round_end");
     CHECK(end.at("rows") == Json::parse(R"([["echanger",1,2,"piocher"],["regarder",3,0,0]])"));
     CHECK(end.at("replacements") == Json::parse(R"([
@@ -429,8 +415,8 @@ TEST_CASE("castors: at the end of a round every row is revealed and action cards
     CHECK(end.at("winners") == Json::array({1}));
     CHECK(p.row(0) == std::vector<Face>{8, 1, 2, 0});
     CHECK(p.row(1) == std::vector<Face>{2, 3, 0, 0});
-    CHECK(p.logged("castors.game_end"));
-    const Json outcome = p.s->outcome();
+    CHECK(p.just_logged("castors.game_end"));
+    const Json outcome = p.state().outcome();
     CHECK(outcome.at("scores") == Json::array({11, 5}));
     CHECK(outcome.at("winners") == Json::array({1}));
     CHECK(outcome.at("rounds").size() == 1);
@@ -438,8 +424,8 @@ TEST_CASE("castors: at the end of a round every row is revealed and action cards
     CHECK(faces_shown(p.view(std::nullopt)) == 8);
     CHECK(p.view(std::nullopt).at("last_round").at("replacements") == end.at("replacements"));
     CHECK(p.view(std::nullopt).at("history") == Json::parse(R"([{"round":1,"points":[11,5],"winners":[1]}])"));
-    CHECK(p.s->actions(0).empty());
-    CHECK(p.s->waiting_for().empty());
+    CHECK(p.state().actions(0).empty());
+    CHECK(p.state().waiting_for().empty());
     CHECK(p.refuse(0, {{"type", "draw"}}, RuleCode::game_over) == "the game is over");
 }
 
@@ -455,16 +441,16 @@ TEST_CASE("castors: an empty draw pile is reshuffled from the discard but its to
     CHECK(p.params("castors.reshuffle") == Json{{"cards", 57}});
     CHECK(p.t().discard == std::vector<int>{top});
     CHECK(p.t().pile.size() == 56);
-    CHECK(p.s->check_invariants().empty());
+    CHECK(p.state().check_invariants().empty());
 }
 
 TEST_CASE("castors: the stall rule knocks after 30 turns per player") {
     Play p = stacked(2, {{1, 1, 1, 1}, {2, 2, 2, 2}}, 0, {}, {{"rounds", 1}});
     p.all_seen();
     int turns = 0;
-    while (!p.s->finished()) {
+    while (!p.state().finished()) {
         p.play_default();
-        if (p.t().phase != cs::Phase::turn && !p.s->finished()) continue;
+        if (p.t().phase != cs::Phase::turn && !p.state().finished()) continue;
         ++turns;
         if (turns == 60) {
             // Seat 0 played first, so seat 1 played the 60th turn.
@@ -480,12 +466,12 @@ TEST_CASE("castors: the stall rule knocks after 30 turns per player") {
 TEST_CASE("castors: scores add up over rounds; `rounds` and `score_limit` end the game") {
     SECTION("rounds: null means one round per player") {
         for (int players : {2, 3, 5}) {
-            Play p{cs::game().setup(options(players), players, 11, kT0), {}};
+            Play p(cs::game().setup(options(players), players, 11, kT0), players);
             int rounds = 0;
             std::vector<int> sums(players, 0);
-            while (!p.s->finished()) {
+            while (!p.state().finished()) {
                 p.play_default(true);
-                if (p.logged("castors.round_end")) {
+                if (p.just_logged("castors.round_end")) {
                     ++rounds;
                     const Json points = p.params("castors.round_end").at("points");
                     for (int s = 0; s < players; ++s) sums[s] += points[s].get<int>();
@@ -493,41 +479,41 @@ TEST_CASE("castors: scores add up over rounds; `rounds` and `score_limit` end th
                 }
             }
             CHECK(rounds == players);
-            CHECK(p.s->outcome().at("scores") == Json(sums));
+            CHECK(p.state().outcome().at("scores") == Json(sums));
             const int low = *std::min_element(sums.begin(), sums.end());
-            for (Seat w : p.s->outcome().at("winners")) CHECK(sums[w] == low);
+            for (Seat w : p.state().outcome().at("winners")) CHECK(sums[w] == low);
         }
     }
     SECTION("an explicit number of rounds") {
-        Play p{cs::game().setup(options(2, {{"rounds", 3}}), 2, 12, kT0), {}};
-        while (!p.s->finished()) p.play_default(true);
-        CHECK(p.s->outcome().at("rounds").size() == 3);
+        Play p(cs::game().setup(options(2, {{"rounds", 3}}), 2, 12, kT0), 2);
+        while (!p.state().finished()) p.play_default(true);
+        CHECK(p.state().outcome().at("rounds").size() == 3);
     }
     SECTION("a score limit ends the game after the round in which it is reached") {
         Play p = stacked(2, {{1, 1, 1, 1}, {2, 2, 2, 2}}, 0, {}, {{"rounds", 12}, {"score_limit", 8}});
         p.all_seen();
-        while (!p.s->finished()) p.play_default(true);
-        CHECK(p.s->outcome().at("scores") == Json::array({4, 8}));
-        CHECK(p.s->outcome().at("winners") == Json::array({0}));
+        while (!p.state().finished()) p.play_default(true);
+        CHECK(p.state().outcome().at("scores") == Json::array({4, 8}));
+        CHECK(p.state().outcome().at("winners") == Json::array({0}));
     }
     SECTION("with rounds left null, a score limit alone ends the game") {
-        Play p{cs::game().setup(options(2, {{"score_limit", 60}}), 2, 13, kT0), {}};
+        Play p(cs::game().setup(options(2, {{"score_limit", 60}}), 2, 13, kT0), 2);
         CHECK(p.view(0).at("rounds").is_null());
         int rounds = 0;
-        while (!p.s->finished()) {
+        while (!p.state().finished()) {
             p.play_default(true);
-            if (!p.logged("castors.round_end")) continue;
+            if (!p.just_logged("castors.round_end")) continue;
             ++rounds;
             const Json totals = p.params("castors.round_end").at("totals");
             const bool reached = totals[0] >= 60 || totals[1] >= 60;
-            CHECK(reached == p.s->finished());
+            CHECK(reached == p.state().finished());
         }
         CHECK(rounds > 2);
     }
     SECTION("with both set, the rounds may come first") {
-        Play p{cs::game().setup(options(3, {{"rounds", 2}, {"score_limit", 500}}), 3, 14, kT0), {}};
-        while (!p.s->finished()) p.play_default(true);
-        CHECK(p.s->outcome().at("rounds").size() == 2);
+        Play p(cs::game().setup(options(3, {{"rounds", 2}, {"score_limit", 500}}), 3, 14, kT0), 3);
+        while (!p.state().finished()) p.play_default(true);
+        CHECK(p.state().outcome().at("rounds").size() == 2);
     }
 }
 
@@ -538,7 +524,7 @@ TEST_CASE("castors: rows of 2 or 3 cards") {
         CHECK(faces_shown(p.view(0)) == 2);
         CHECK(p.view(0).at("rows")[0] .size() == 2);
         p.all_seen();
-        CHECK(p.s->actions(0)[0].at("choose").at("position").at("one_of") == Json::array({0, 1}));
+        CHECK(p.state().actions(0)[0].at("choose").at("position").at("one_of") == Json::array({0, 1}));
         p.refuse(0, {{"type", "take_discard"}, {"position", 2}});
         p.act(0, {{"type", "draw"}});
         p.act(0, {{"type", "swap"}, {"position", 1}});
@@ -552,9 +538,9 @@ TEST_CASE("castors: rows of 2 or 3 cards") {
         CHECK(mine[2].at("face") == 6);
     }
     for (int cards : {2, 3}) {
-        Play p{cs::game().setup(options(4, {{"cards", cards}}), 4, 15, kT0), {}};
-        while (!p.s->finished()) {
-            REQUIRE(p.s->check_invariants().empty());
+        Play p(cs::game().setup(options(4, {{"cards", cards}}), 4, 15, kT0), 4);
+        while (!p.state().finished()) {
+            REQUIRE(p.state().check_invariants().empty());
             p.play_default(true);
         }
         for (const Json& row : p.view(std::nullopt).at("rows")) CHECK(row.size() == static_cast<std::size_t>(cards));

@@ -30,18 +30,18 @@ TEST_CASE("A line with no bet keeps its card hidden from everyone for ever") {
                 CHECK(strip(a.view(v)) == strip(b.view(v)));
             } else {
                 CHECK(a.view(v) == b.view(v));
-                if (v) CHECK(a.state->actions(*v) == b.state->actions(*v));
+                if (v) CHECK(a.state().actions(*v) == b.state().actions(*v));
             }
         }
-        REQUIRE(a.log.size() == b.log.size());
-        for (std::size_t i = 0; i < a.log.size(); ++i) CHECK(a.log[i].to_json() == b.log[i].to_json());
+        REQUIRE(a.log().size() == b.log().size());
+        for (std::size_t i = 0; i < a.log().size(); ++i) CHECK(a.log()[i].to_json() == b.log()[i].to_json());
     };
     for (Match* t : {&a, &b}) {
         t->act(1, bet(0));
         t->act(2, bet(0));
     }
-    CHECK(a.log.back().text_key == "fishfish.line_unrevealed");
-    CHECK(a.log.back().params == Json{{"line", 1}});
+    CHECK(a.log().back().text_key == "fishfish.line_unrevealed");
+    CHECK(a.log().back().params == Json{{"line", 1}});
     for (Viewer v : {Viewer{}, Viewer{0}, Viewer{1}, Viewer{2}}) CHECK(a.view(v).at("lines").at(0).at("catch").is_null());
     same_for_all();
     for (Match* t : {&a, &b}) {
@@ -64,9 +64,9 @@ TEST_CASE("A line with no bet keeps its card hidden from everyone for ever") {
     same_for_all();
     for (Match* t : {&a, &b}) t->play_defaults();
     same_for_all();
-    CHECK(a.state->outcome() == b.state->outcome());
-    for (const LogEntry& e : a.log) CHECK(e.params.dump().find("catch") == std::string::npos);
-    CHECK(a.state->outcome().dump().find("catch") == std::string::npos);
+    CHECK(a.state().outcome() == b.state().outcome());
+    for (const LogEntry& e : a.log()) CHECK(e.params.dump().find("catch") == std::string::npos);
+    CHECK(a.state().outcome().dump().find("catch") == std::string::npos);
 }
 
 TEST_CASE("The leak fragments match what a leaking view would contain") {
@@ -75,9 +75,9 @@ TEST_CASE("The leak fragments match what a leaking view would contain") {
     t.act(1, bet(0));
     t.act(2, bet(0));
     t.act(0, set_line(2, "prise"));
-    const auto from_spectator = t.state->secrets_hidden_from(std::nullopt);
-    const std::string fisher_sees = t.view(0).dump() + t.state->actions(0).dump();
-    const std::string spectator_sees = taol::testing::everything_sent_to(*t.state, std::nullopt, t.log);
+    const auto from_spectator = t.state().secrets_hidden_from(std::nullopt);
+    const std::string fisher_sees = t.view(0).dump() + t.state().actions(0).dump();
+    const std::string spectator_sees = taol::testing::everything_sent_to(t.state(), std::nullopt, t.log());
     bool fisher_view_would_leak = false;
     for (const std::string& secret : from_spectator) {
         fisher_view_would_leak = fisher_view_would_leak || fisher_sees.find(secret) != std::string::npos;
@@ -85,8 +85,8 @@ TEST_CASE("The leak fragments match what a leaking view would contain") {
     }
     CHECK(fisher_view_would_leak);  // the Fisher's own view shows the card: a spectator must not
     for (Viewer v : {Viewer{}, Viewer{0}, Viewer{1}, Viewer{2}}) {
-        const std::string sent = taol::testing::everything_sent_to(*t.state, v, t.log);
-        for (const std::string& secret : t.state->secrets_hidden_from(v)) CHECK(sent.find(secret) == std::string::npos);
+        const std::string sent = taol::testing::everything_sent_to(t.state(), v, t.log());
+        for (const std::string& secret : t.state().secrets_hidden_from(v)) CHECK(sent.find(secret) == std::string::npos);
     }
     CHECK(t.view(1).dump().find("catch_left") == std::string::npos);
     CHECK(t.view(0).at("catch_left") == Json{{"prise", 1}, {"bredouille", 2}});
@@ -96,11 +96,11 @@ TEST_CASE("The Fisher's default sets the lowest bait with a card drawn at random
     std::set<std::string> drawn;
     for (std::uint64_t seed = 0; seed < 32; ++seed) {
         Match t(4, 2, nullptr, seed);
-        const Json action = *t.state->default_action(2);
+        const Json action = *t.state().default_action(2);
         CHECK(action == Json{{"type", "set_line"}, {"bait", 2}, {"catch", "random"}});
-        CHECK_FALSE(t.state->default_action(0));
-        CHECK_FALSE(taol::games::is_listed(t.state->actions(2), action));  // accepted, not offered
-        const auto log = t.act(2, action);
+        CHECK_FALSE(t.state().default_action(0));
+        CHECK_FALSE(taol::games::is_listed(t.state().actions(2), action));  // accepted, not offered
+        const auto log = t.act_unlisted(2, action);
         CHECK(log.at(0).to_json().at("params") == Json{{"fisher", 2}, {"line", 1}, {"bait", 2}});
         const std::string card = t.view(2).at("line").at("catch");
         drawn.insert(card);
@@ -109,7 +109,7 @@ TEST_CASE("The Fisher's default sets the lowest bait with a card drawn at random
         CHECK(left.at(card) == (card == "prise" ? 1 : 2));
         CHECK(t.view(3).at("line").at("catch").is_null());
         Match again(4, 2, nullptr, seed);
-        again.act(2, action);
+        again.act_unlisted(2, action);
         CHECK(again.view(2) == t.view(2));  // the draw comes from the seed
     }
     CHECK(drawn == std::set<std::string>{"prise", "bredouille"});
@@ -119,9 +119,9 @@ TEST_CASE("The Fisher's default sets the lowest bait with a card drawn at random
         t.act(0, set_line(t.view().at("baits_left").at(0), card));
         t.act(1, bet(0));
     }
-    t.act(0, *t.state->default_action(0));
+    t.act_unlisted(0, *t.state().default_action(0));
     CHECK(t.view(0).at("line").at("catch") == "bredouille");
-    CHECK(*t.state->default_action(1) == bet(0));
+    CHECK(*t.state().default_action(1) == bet(0));
 }
 
 TEST_CASE("Bad actions are refused with a clear error and change nothing") {
@@ -193,18 +193,18 @@ TEST_CASE("The views have the documented shape") {
     CHECK(spectator.at("baits_left") == Json::array({2, 3, 3, 5}));
     CHECK(spectator.at("fish").at(0) == Json::parse(R"({"seat":1,"tiles":2,"butin":[{"value":2,"tiles":0},
         {"value":3,"tiles":0},{"value":4,"tiles":0},{"value":5,"tiles":0}]})"));
-    CHECK(t.state->actions(2) == Json::parse(R"([{"type":"bet","choose":{"tiles":{"range":[0,4]}}}])"));
-    CHECK(t.state->actions(1).empty());
-    CHECK(t.state->waiting_for() == std::vector<Seat>{2});
-    CHECK(t.state->deadlines().empty());
+    CHECK(t.state().actions(2) == Json::parse(R"([{"type":"bet","choose":{"tiles":{"range":[0,4]}}}])"));
+    CHECK(t.state().actions(1).empty());
+    CHECK(t.state().waiting_for() == std::vector<Seat>{2});
+    CHECK(t.state().deadlines().empty());
     t.act(2, bet(1));
     CHECK(t.view().at("lines").at(0) == Json::parse(R"({"number":1,"bait":4,"bets":[{"seat":1,"tiles":2},
         {"seat":2,"tiles":1}],"catch":"bredouille"})"));
     CHECK(t.view().at("line").is_null());
-    CHECK(t.state->actions(0) == Json::parse(R"([{"type":"set_line","choose":{"bait":{"one_of":[2,3,5]},
+    CHECK(t.state().actions(0) == Json::parse(R"([{"type":"set_line","choose":{"bait":{"one_of":[2,3,5]},
         "catch":{"one_of":["prise","bredouille"]}}}])"));
-    CHECK(t.state->waiting_for() == std::vector<Seat>{0});
-    const auto expired = t.state->expire(t.now + 100000);
+    CHECK(t.state().waiting_for() == std::vector<Seat>{0});
+    const auto expired = t.state().expire(t.now() + 100000);
     CHECK(expired.log.empty());
     CHECK(expired.state->view(std::nullopt) == t.view());
 }

@@ -105,7 +105,7 @@ TEST_CASE("After a round its lines and points stay until everyone continues, or 
     t.act(0, set_line(5, "prise"));
     t.act(1, bet(4));
     const auto log = t.act(2, bet(4));
-    const taol::games::TimeMs ended = t.now;
+    const taol::games::TimeMs ended = t.now();
     CHECK(log.back().text_key == "fishfish.round_end");
     const Json paused = t.view();
     CHECK(paused.at("phase") == "round_over");
@@ -116,19 +116,19 @@ TEST_CASE("After a round its lines and points stay until everyone continues, or 
     CHECK(paused.at("captured") == 8);
     CHECK(paused.at("rounds").size() == 1);
     // Everyone, the Fisher included, is awaited; nothing else may be played meanwhile.
-    taol::testing::check_round_pause(*t.state, 3, ended);
+    taol::testing::check_round_pause(t.state(), 3, ended);
     t.refuse(0, set_line(4, "bredouille"), RuleCode::illegal_action);
     t.refuse(1, bet(0), RuleCode::illegal_action);
     t.refuse(1, {{"type", "continue"}, {"tiles", 1}}, RuleCode::illegal_action);
     CHECK(t.act(1, {{"type", "continue"}}).empty());
     t.refuse(1, {{"type", "continue"}}, RuleCode::illegal_action);
-    CHECK(t.state->waiting_for() == std::vector<Seat>{0, 2});
-    CHECK(t.state->deadlines().size() == 2);
+    CHECK(t.state().waiting_for() == std::vector<Seat>{0, 2});
+    CHECK(t.state().deadlines().size() == 2);
     CHECK(t.view() == paused);  // who has continued is in waiting_for, not in the view
 
     // Nobody else continues: at 15 s the next round starts by itself.
-    CHECK(t.state->expire(ended + 14'999).state->view(std::nullopt) == paused);
-    auto later = t.state->expire(ended + 15'000);
+    CHECK(t.state().expire(ended + 14'999).state->view(std::nullopt) == paused);
+    auto later = t.state().expire(ended + 15'000);
     REQUIRE(later.log.size() == 1);
     CHECK(later.log[0].text_key == "fishfish.round_start");
     CHECK(later.log[0].at == ended + 15'000);
@@ -151,7 +151,7 @@ TEST_CASE("A Prise discarded unseen does not end the round") {
     CHECK(t.view().at("phase") == "set_line");
     CHECK(t.view().at("prises_revealed") == 1);
     CHECK(t.view(0).at("catch_left") == Json{{"prise", 0}, {"bredouille", 3}});
-    const Json offer = t.state->actions(0).at(0).at("choose");
+    const Json offer = t.state().actions(0).at(0).at("choose");
     CHECK(offer.at("catch").at("one_of") == Json::array({"bredouille"}));
     CHECK(offer.at("bait").at("one_of") == Json::array({3, 4, 5}));
     CHECK(t.view().at("baits_left") == Json::array({3, 4, 5}));
@@ -180,9 +180,9 @@ TEST_CASE("The betting direction flips every round") {
             t.act(2, bet(4));
             t.act(3, bet(4));
         }
-        while (!t.state->finished() && t.view().at("round") == round + 1) t.all_in_round();
+        while (!t.state().finished() && t.view().at("round") == round + 1) t.all_in_round();
     }
-    CHECK(t.state->finished());
+    CHECK(t.state().finished());
 }
 
 TEST_CASE("Everyone is Fisher once at 4 to 8 players and twice at 2 or 3") {
@@ -192,7 +192,7 @@ TEST_CASE("Everyone is Fisher once at 4 to 8 players and twice at 2 or 3") {
         const int rounds = n * (n <= 3 ? 2 : 1);
         CHECK(t.view().at("rounds_total") == rounds);
         t.play_defaults();
-        const Json outcome = t.state->outcome();
+        const Json outcome = t.state().outcome();
         REQUIRE(outcome.at("rounds").size() == static_cast<std::size_t>(rounds));
         for (int r = 0; r < rounds; ++r) CHECK(outcome.at("rounds").at(r).at("fisher") == (n - 1 + r) % n);
         const auto keys = t.keys();
@@ -203,10 +203,10 @@ TEST_CASE("Everyone is Fisher once at 4 to 8 players and twice at 2 or 3") {
         CHECK(t.view().at("line").is_null());
         CHECK(t.view().at("lines").size() == 5);  // defaults bet nothing until the 5th line
         for (Seat s = 0; s < n; ++s) {
-            CHECK(t.state->actions(s).empty());
-            CHECK_FALSE(t.state->default_action(s));
+            CHECK(t.state().actions(s).empty());
+            CHECK_FALSE(t.state().default_action(s));
         }
-        CHECK(t.state->waiting_for().empty());
+        CHECK(t.state().waiting_for().empty());
     }
 }
 
@@ -229,13 +229,13 @@ TEST_CASE("On the 5th line every Fish must bet all its remaining tiles") {
     for (const auto& [bait, card] : std::vector<std::pair<int, const char*>>{{4, "prise"}, {3, "bredouille"}, {3, "bredouille"}}) {
         t.act(0, set_line(bait, card));
         CHECK(t.to_bet() == 2);
-        CHECK(t.state->actions(1).empty());
+        CHECK(t.state().actions(1).empty());
         t.act(2, bet(0));
     }
     t.act(0, set_line(2, "prise"));
     CHECK(t.view().at("line").at("number") == 5);
-    CHECK(t.state->actions(2) == Json::array({bet(3)}));
-    CHECK(*t.state->default_action(2) == bet(3));
+    CHECK(t.state().actions(2) == Json::array({bet(3)}));
+    CHECK(*t.state().default_action(2) == bet(3));
     const std::string message = t.refuse(2, bet(2), RuleCode::illegal_action);
     CHECK(message.find("all") != std::string::npos);
     t.refuse(2, bet(0), RuleCode::illegal_action);
@@ -265,12 +265,12 @@ TEST_CASE("When every Fish has bet all its tiles the round ends at once") {
 TEST_CASE("Equal totals share the win") {
     Match t(2, 0);
     for (int round = 0; round < 4; ++round) t.all_in_round();  // each Fish scores 4 × 2 per round
-    REQUIRE(t.state->finished());
-    const Json outcome = t.state->outcome();
+    REQUIRE(t.state().finished());
+    const Json outcome = t.state().outcome();
     CHECK(outcome.at("scores") == Json::array({16, 16}));
     CHECK(outcome.at("winners") == Json::array({0, 1}));
-    CHECK(t.log.back().text_key == "fishfish.game_end");
-    CHECK(t.log.back().params == Json{{"scores", {16, 16}}, {"winners", {0, 1}}});
+    CHECK(t.log().back().text_key == "fishfish.game_end");
+    CHECK(t.log().back().params == Json{{"scores", {16, 16}}, {"winners", {0, 1}}});
     CHECK(t.view().at("lines").size() == 1);  // the last round's line stays visible
 }
 
@@ -278,7 +278,7 @@ TEST_CASE("The baits option sets the Fisher's hand and the Butin slots") {
     Match t(3, 0, Json{{"baits", {9, 1, 9, 1, 5}}});
     CHECK(t.view().at("baits") == Json::array({9, 1, 9, 1, 5}));
     CHECK(t.view().at("baits_left") == Json::array({1, 1, 5, 9, 9}));
-    CHECK(t.state->actions(0).at(0).at("choose").at("bait").at("one_of") == Json::array({1, 5, 9}));
+    CHECK(t.state().actions(0).at(0).at("choose").at("bait").at("one_of") == Json::array({1, 5, 9}));
     CHECK(t.fish(1).at("butin").size() == 3);
     t.refuse(0, set_line(2, "prise"), RuleCode::illegal_action);
     t.act(0, set_line(9, "bredouille"));
@@ -293,7 +293,7 @@ TEST_CASE("The baits option sets the Fisher's hand and the Butin slots") {
     CHECK(log.at(2).params == Json{{"bait", 5}});  // highest left of {1, 5}
     CHECK(t.view().at("phase") == "round_over");
     // Fisher: 3 tiles. Seat 1: 2 on 9 and 1 on 5. Seat 2: 2 on 5.
-    CHECK(t.state->view(std::nullopt).at("scores") == Json::array({12, 23, 10}));
+    CHECK(t.state().view(std::nullopt).at("scores") == Json::array({12, 23, 10}));
 }
 
 TEST_CASE("Bad baits options are refused") {
