@@ -10,6 +10,7 @@
 
 #include "games/registry.hpp"
 #include "tests/server/live_server.hpp"
+#include "tests/server/live_table.hpp"
 #include "tests/server/ws_client.hpp"
 
 using namespace taol::testing;
@@ -87,14 +88,9 @@ TEST_CASE("No request reaches a file outside the web root") {
 
 TEST_CASE("Metrics count connections, rooms by status, messages and actions") {
     LiveServer live;
-    WsClient a(live.port());
-    WsClient b(live.port());
-    a.hello("Anna");
-    b.hello("Bleuenn");
-    const std::string code = a.request({{"type", "create"}, {"game", "fishfish"}}).at("room");
-    b.request({{"type", "join"}, {"room", code}, {"as", "player"}});
-    a.request({{"type", "start"}});
-    b.request({{"type", "act"}, {"action", {{"type", "dance"}}}});  // refused, whoever's turn it is
+    LiveTable room(live.port(), "fishfish", nullptr, {"Anna", "Bleuenn"});
+    room.start();
+    room.player(1).request({{"type", "act"}, {"action", {{"type", "dance"}}}});  // refused, whoever's turn it is
 
     const HttpReply metrics = http_get(live.port(), "/metrics");
     CHECK(metrics.status == 200);

@@ -16,8 +16,10 @@
 #include <thread>
 
 #include "games/core/rng.hpp"
+#include "tests/server/live_table.hpp"
 #include "tests/server/temp_dir.hpp"
 #include "tests/server/ws_client.hpp"
+#include "tests/server/ws_words.hpp"
 #include "tests/support/playout.hpp"
 
 using namespace taol::testing;
@@ -86,19 +88,6 @@ private:
     unsigned short port_;
 };
 
-// One person at the table: its client, name and token.
-struct Person {
-    std::string name;
-    std::string token;
-    std::unique_ptr<WsClient> client;
-};
-
-Person arrive(unsigned short port, const std::string& name) {
-    Person p{name, "", std::make_unique<WsClient>(port)};
-    p.token = p.client->hello(name).at("token");
-    return p;
-}
-
 // What a seat has of the game, compared across the restart.
 struct Seen {
     std::int64_t rev = 0;
@@ -112,32 +101,15 @@ Seen seen_by(WsClient& client, std::int64_t rev) {
     return {s.at("rev"), s.at("seat"), s.at("view"), s.at("actions")};
 }
 
-std::string create(Person& host, const std::string& game) {
-    const Json room = host.client->request({{"type", "create"}, {"game", game}});
-    REQUIRE(room.at("type") == "room");
-    return room.at("room");
-}
-
-void join(Person& p, const std::string& code, const char* as) {
-    REQUIRE(p.client->request({{"type", "join"}, {"room", code}, {"as", as}}).at("type") == "room");
-}
-
-std::int64_t start(Person& host) {
-    const Json s = host.client->request({{"type", "start"}});
-    REQUIRE(s.at("type") == "snapshot");
-    return s.at("rev");
-}
-
 // Plays `moves` random listed actions from whoever may act; returns the rev reached.
-std::int64_t play(std::vector<Person*> seats, std::int64_t rev, int moves, taol::games::Rng& rng) {
+std::int64_t play(const std::vector<WsClient*>& seats, std::int64_t rev, int moves, taol::games::Rng& rng) {
     for (int done = 0; done < moves;) {
-        for (Person* p : seats) {
-            const Json s = p->client->snapshot(rev);
+        for (WsClient* p : seats) {
+            const Json s = p->snapshot(rev);
             if (s.at("status") != "playing") return rev;
             const Json& actions = s.at("actions");
             if (actions.empty()) continue;
-            const Json answer = p->client->request(
-                {{"type", "act"}, {"rev", s.at("rev")}, {"action", fill_template(actions[rng.below(actions.size())], rng)}});
+            const Json answer = act(*p, fill_template(actions[rng.below(actions.size())], rng), s.at("rev"));
             if (answer.at("type") == "snapshot") {
                 rev = answer.at("rev");
                 ++done;
@@ -166,73 +138,71 @@ TEST_CASE("After SIGKILL and a restart every client finds its seat, rev, view, a
     auto server = std::make_unique<ServerProcess>(data, port);
 
     // Fish Fish, three players and a spectator, part-way.
-    Person anna = arrive(port, "Anna"), bleuenn = arrive(port, "Bleuenn"), corentin = arrive(port, "Corentin");
-    Person soizic = arrive(port, "Soizic");
-    const std::string fish = create(anna, "fishfish");
-    join(bleuenn, fish, "player");
-    join(corentin, fish, "player");
-    join(soizic, fish, "spectator");
-    std::int64_t fish_rev = play({&anna, &bleuenn, &corentin}, start(anna), 12, rng);
+    LiveTable fish(port, "fishfish", nullptr, {"Anna", "Bleuenn", "Corentin"}, {"Soizic"});
+    std::int64_t fish_rev = play(fish.players(), fish.start().at("rev"), 12, rng);
 
     // Bharg, two players, part-way.
-    Person dewi = arrive(port, "Dewi"), enora = arrive(port, "Enora");
-    const std::string bharg = create(dewi, "bharg");
-    join(enora, bharg, "player");
-    const std::int64_t bharg_rev = play({&dewi, &enora}, start(dewi), 6, rng);
+    LiveTable bharg(port, "bharg", nullptr, {"Dewi", "Enora"});
+    const std::int64_t bharg_rev = play(bharg.players(), bharg.start().at("rev"), 6, rng);
 
     // Gang de castors, just started: the 10-second look at the end cards is running.
-    Person fanch = arrive(port, "Fanch"), gwen = arrive(port, "Gwen");
-    const std::string castors = create(fanch, "castors");
-    join(gwen, castors, "player");
-    const std::int64_t castors_rev = start(fanch);
+    LiveTable castors(port, "castors", nullptr, {"Fanch", "Gwen"});
+    const std::int64_t castors_rev = castors.start().at("rev");
     const std::int64_t started_at = now_ms();
-    const Json castors_before = fanch.client->snapshot(castors_rev);
+    const Json castors_before = castors.player(0).snapshot(castors_rev);
     const auto peek_at = deadline_at(castors_before, "peek");
     REQUIRE(peek_at);
     const std::int64_t peek_left = *peek_at - started_at;  // what the deadline had left (a little less)
 
-    std::vector<std::pair<Person*, std::int64_t>> everyone = {
-        {&anna, fish_rev}, {&bleuenn, fish_rev}, {&corentin, fish_rev}, {&soizic, fish_rev},
-        {&dewi, bharg_rev}, {&enora, bharg_rev}, {&fanch, castors_rev}, {&gwen, castors_rev}};
+    const std::vector<std::pair<LiveTable*, std::int64_t>> tables = {{&fish, fish_rev}, {&bharg, bharg_rev}, {&castors, castors_rev}};
     std::map<std::string, Seen> before;
-    for (auto& [p, rev] : everyone) before[p->name] = seen_by(*p->client, rev);
+    for (auto& [table, rev] : tables) {
+        for (std::size_t i = 0; i < table->size(); ++i) before[table->name(i)] = seen_by(table->client(i), rev);
+    }
 
     server->stop(SIGKILL);
-    for (auto& [p, rev] : everyone) p->client->wait_closed();
+    for (auto& [table, rev] : tables) {
+        for (WsClient* c : table->everyone()) c->wait_closed();
+    }
     std::this_thread::sleep_for(std::chrono::seconds(2));  // the server is down: this must not count
     server = std::make_unique<ServerProcess>(data, port);
 
     // Everyone comes back with its token, to its seat, at the same rev with the same view and actions.
     std::int64_t fanch_back_at = 0;
-    for (auto& [p, rev] : everyone) {
-        INFO(p->name);
-        p->client = std::make_unique<WsClient>(port);
-        if (p == &fanch) fanch_back_at = now_ms();
-        const Json welcome = p->client->hello(p->name, p->token);
-        CHECK(welcome.at("resumed") == true);
-        CHECK(welcome.at("token") == p->token);
-        const Json room = p->client->wait_for([](const Json& m) { return m.at("type") == "room"; });
-        CHECK(room.at("you") == before[p->name].seat);
-        const Seen after = seen_by(*p->client, rev);
-        CHECK(after.rev == before[p->name].rev);
-        CHECK(after.view == before[p->name].view);
-        CHECK(after.actions == before[p->name].actions);
+    for (auto& [table, rev] : tables) {
+        for (std::size_t i = 0; i < table->size(); ++i) {
+            const std::string& name = table->name(i);
+            const std::string token = table->welcome(i).at("token");
+            INFO(name);
+            WsClient& client = table->reconnect(i);
+            if (table == &castors && i == 0) fanch_back_at = now_ms();
+            const Json welcome = client.hello(name, token);
+            CHECK(welcome.at("resumed") == true);
+            CHECK(welcome.at("token") == token);
+            const Json room = client.wait_for([](const Json& m) { return m.at("type") == "room"; });
+            CHECK(room.at("you") == before[name].seat);
+            const Seen after = seen_by(client, rev);
+            CHECK(after.rev == before[name].rev);
+            CHECK(after.view == before[name].view);
+            CHECK(after.actions == before[name].actions);
+        }
     }
 
     // The look at the end cards resumes with the time it had left, and then ends by itself.
-    const Json castors_after = fanch.client->snapshot(castors_rev);
+    const Json castors_after = castors.player(0).snapshot(castors_rev);
     const auto peek_again = deadline_at(castors_after, "peek");
     REQUIRE(peek_again);
     CHECK(*peek_again >= fanch_back_at + peek_left - 1500);
     CHECK(*peek_again <= now_ms() + peek_left + 1500);
-    const Json peeked = fanch.client->wait_for(
+    const Json peeked = castors.player(0).wait_for(
         [&](const Json& m) { return m.at("type") == "snapshot" && m.at("rev").get<std::int64_t>() > castors_rev; });
     CHECK(now_ms() >= *peek_again - 100);
     CHECK_FALSE(deadline_at(peeked, "peek"));
 
     // A newcomer can watch by code, and the game goes on.
-    Person hoel = arrive(port, "Hoel");
-    join(hoel, fish, "spectator");
-    CHECK(seen_by(*hoel.client, fish_rev).view == before["Soizic"].view);
-    CHECK(play({&anna, &bleuenn, &corentin}, fish_rev, 3, rng) > fish_rev);
+    WsClient hoel(port);
+    hoel.hello("Hoel");
+    REQUIRE(hoel.request(join_message(fish.code(), "spectator")).at("type") == "room");
+    CHECK(seen_by(hoel, fish_rev).view == before["Soizic"].view);
+    CHECK(play(fish.players(), fish_rev, 3, rng) > fish_rev);
 }

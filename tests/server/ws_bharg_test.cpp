@@ -12,6 +12,7 @@
 #include "games/bharg/cards.hpp"
 #include "games/core/rng.hpp"
 #include "tests/server/live_server.hpp"
+#include "tests/server/live_table.hpp"
 #include "tests/server/ws_client.hpp"
 #include "tests/server/ws_words.hpp"
 #include "tests/support/playout.hpp"
@@ -21,10 +22,6 @@ using namespace taol::testing;
 namespace {
 
 constexpr int kTarget = 10;
-
-Json act(WsClient& client, const Json& action, std::int64_t rev) {
-    return client.request({{"type", "act"}, {"action", action}, {"rev", rev}});
-}
 
 bool playing(const Json& view) { return view.at("phase") == "draw" || view.at("phase") == "discard"; }
 
@@ -68,10 +65,6 @@ Json choose_action(const Json& own, taol::games::Rng& rng) {
         return Json{{"type", "draw"}, {"from", "deck"}};
     }
     return fill_template(actions.at(rng.below(actions.size())), rng);
-}
-
-void check_same_rev(const std::vector<WsClient*>& clients, std::int64_t rev) {
-    for (WsClient* c : clients) CHECK(c->snapshot(rev).at("rev") == rev);
 }
 
 // Refused in the draw phase: the other seat, and malformed actions from the right one.
@@ -174,24 +167,15 @@ void check_frames_hide_other_hands(const std::vector<Json>& frames, int viewer,
 
 TEST_CASE("Two players and a spectator play a whole game of Bharg over WebSocket") {
     LiveServer live(machine_speed());
-    const auto port = live.port();
-    WsClient a(port), b(port), s(port);
-    a.hello("Anna");
-    b.hello("Bleuenn");
-    s.hello("Soizic");
+    LiveTable room(live.port(), "bharg", {{"target", kTarget}}, {"Anna", "Bleuenn"}, {"Soizic"});
+    WsClient& a = room.player(0);
+    WsClient& b = room.player(1);
+    WsClient& s = room.spectator();
+    const Json started = room.start();
 
-    const Json room = a.request({{"type", "create"}, {"game", "bharg"}, {"options", {{"target", kTarget}}}});
-    REQUIRE(room.at("type") == "room");
-    const std::string code = room.at("room");
-    REQUIRE(b.request(join_message(code, "player")).at("type") == "room");
-    REQUIRE(s.request(join_message(code, "spectator")).at("spectators") == 1);
-    const Json started = a.request({{"type", "start"}});
-    REQUIRE(started.at("type") == "snapshot");
-
-    std::vector<WsClient*> seats{&a, &b};
-    std::vector<WsClient*> everyone{&a, &b, &s};
+    const std::vector<WsClient*> seats = room.players();
     std::int64_t rev = started.at("rev");
-    check_same_rev(everyone, rev);
+    room.check_same_rev(rev);
     CHECK(s.snapshot(rev).at("actions").empty());
 
     taol::games::Rng rng(4242);
@@ -215,13 +199,13 @@ TEST_CASE("Two players and a spectator play a whole game of Bharg over WebSocket
             refused_in_draw = true;
             check_refusals_in_draw(player, other, rev);
             CHECK(is_error(s.request({{"type", "act"}, {"action", {{"type", "draw"}, {"from", "deck"}}}}), "not_a_player"));
-            check_same_rev(everyone, rev);
+            room.check_same_rev(rev);
         }
         if (!refused_in_discard && phase == "discard") {
             refused_in_discard = true;
             const auto their_hand = cards_of(other.snapshot(rev).at("view").at("hand"));
             check_refusals_in_discard(player, other, their_hand.at(0), rev);
-            check_same_rev(everyone, rev);
+            room.check_same_rev(rev);
         }
         const Json scores_before = table.at("view").at("scores");
         const Json action = choose_action(own, rng);
@@ -231,7 +215,7 @@ TEST_CASE("Two players and a spectator play a whole game of Bharg over WebSocket
         // One change per action: the refused ones above changed nothing.
         REQUIRE(answer.at("rev") == rev + 1);
         rev = answer.at("rev");
-        check_same_rev(everyone, rev);
+        room.check_same_rev(rev);
         const Json& after = answer.at("view");
         if (!ready_twice && phase == "round_over" && after.at("phase") == "round_over") {
             ready_twice = true;  // a summary is closed once (when the game has a second round)
@@ -240,7 +224,7 @@ TEST_CASE("Two players and a spectator play a whole game of Bharg over WebSocket
         }
         // A round ends on a discard (won, or the turn limit) or on a draw (the deck ran out).
         if (playing(own.at("view")) && !playing(after)) {
-            check_round_summary(everyone, rev, scores_before);
+            check_round_summary(room.everyone(), rev, scores_before);
             if (after.at("result").at("reason") == "bharg") ++won_rounds;
         }
     }

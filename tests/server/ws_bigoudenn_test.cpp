@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
-#include <memory>
 #include <set>
 #include <string>
 #include <thread>
@@ -14,6 +13,7 @@
 
 #include "games/core/rng.hpp"
 #include "tests/server/live_server.hpp"
+#include "tests/server/live_table.hpp"
 #include "tests/server/ws_client.hpp"
 #include "tests/server/ws_words.hpp"
 #include "tests/support/playout.hpp"
@@ -28,7 +28,7 @@ constexpr int kRaces = 100;
 // stays under the server's 20 messages a second.
 constexpr std::chrono::milliseconds kRacePace{110};
 
-using Clients = std::vector<std::unique_ptr<WsClient>>;
+using Clients = std::vector<WsClient*>;
 
 // The first listed action of `type`, or null.
 Json listed(const Json& snapshot, const std::string& type) {
@@ -61,19 +61,19 @@ Json grab_of(const Json& own, const std::string& utensil) {
 // Sends a listed action and insists it is accepted; returns the new rev.
 std::int64_t play(WsClient& client, const Json& action, std::int64_t rev) {
     INFO("playing " << action.dump());
-    const Json answer = client.request({{"type", "act"}, {"action", action}, {"rev", rev}});
+    const Json answer = act(client, action, rev);
     REQUIRE(answer.at("type") == "snapshot");
     return answer.at("rev");
 }
 
 // Every client has seen the snapshot of `rev` (or a later one).
-void catch_up(Clients& seats, std::int64_t rev) {
-    for (auto& c : seats) c->snapshot(rev);
+void catch_up(const Clients& seats, std::int64_t rev) {
+    for (WsClient* c : seats) c->snapshot(rev);
 }
 
 // The active player takes an ingredient and ends its turn, so that it can later call TEUT!
 // (a caller needs an ingredient). Returns the rev after the turn ended.
-std::int64_t first_turn_takes_a_card(Clients& seats, int active, std::int64_t rev) {
+std::int64_t first_turn_takes_a_card(const Clients& seats, int active, std::int64_t rev) {
     taol::games::Rng rng(7);
     const Json own = seats[active]->snapshot(rev);
     const Json take = listed(own, "take");
@@ -85,7 +85,7 @@ std::int64_t first_turn_takes_a_card(Clients& seats, int active, std::int64_t re
 }
 
 // A utensil lies in the middle: if none does, a non-active player drops one.
-std::int64_t free_a_utensil(Clients& seats, const std::set<int>& racers, std::int64_t rev) {
+std::int64_t free_a_utensil(const Clients& seats, const std::set<int>& racers, std::int64_t rev) {
     if (!seats[0]->snapshot(rev).at("view").at("utensils").empty()) return rev;
     for (int s : racers) {
         const Json own = seats[s]->snapshot(rev);
@@ -107,7 +107,7 @@ struct Race {
 
 // Every racer sends its grab of the middle's first utensil, the frames built beforehand and sent
 // back to back; exactly one is accepted and the others are too_late naming it.
-Race race_once(Clients& seats, const std::set<int>& racers, std::int64_t rev, std::int64_t& next_id) {
+Race race_once(const Clients& seats, const std::set<int>& racers, std::int64_t rev, std::int64_t& next_id) {
     const std::string utensil = seats[*racers.begin()]->snapshot(rev).at("view").at("utensils").at(0);
     std::map<int, Json> frames;
     std::map<int, Json> grabs;
@@ -153,7 +153,7 @@ Race race_once(Clients& seats, const std::set<int>& racers, std::int64_t rev, st
 }
 
 // The winner lets the utensil go again, which closes its TEUT! window.
-std::int64_t put_back(Clients& seats, const Race& race) {
+std::int64_t put_back(const Clients& seats, const Race& race) {
     const Json drop = {{"type", "drop"}, {"hand", race.winning_grab.at("hand")}};
     const std::int64_t rev = play(*seats[race.winner], drop, race.rev);
     catch_up(seats, rev);
@@ -168,25 +168,10 @@ Json view_at(WsClient& client, std::int64_t rev) { return client.snapshot(rev).a
 
 TEST_CASE("Bigoudenn over WebSocket: simultaneous grabs have one winner, TEUT! keeps to its 10 seconds") {
     LiveServer live;
-    const auto port = live.port();
-    static const char* const kNames[kPlayers] = {"Rozenn", "Soazig", "Tyfenn", "Katell", "Maiwenn"};
-    Clients seats;
-    for (const char* name : kNames) {
-        seats.push_back(std::make_unique<WsClient>(port));
-        seats.back()->hello(name);
-    }
-    WsClient watcher(port);
-    watcher.hello("Nolwenn");
-
-    const Json room = seats[0]->request({{"type", "create"}, {"game", "bigoudenn"}});
-    REQUIRE(room.at("type") == "room");
-    const std::string code = room.at("room");
-    for (int s = 1; s < kPlayers; ++s) {
-        REQUIRE(seats[s]->request({{"type", "join"}, {"room", code}, {"as", "player"}}).at("you") == s);
-    }
-    REQUIRE(watcher.request({{"type", "join"}, {"room", code}, {"as", "spectator"}}).at("type") == "room");
-    const Json started = seats[0]->request({{"type", "start"}});
-    REQUIRE(started.at("type") == "snapshot");
+    LiveTable room(live.port(), "bigoudenn", nullptr, {"Rozenn", "Soazig", "Tyfenn", "Katell", "Maiwenn"}, {"Nolwenn"});
+    const Clients seats = room.players();
+    WsClient& watcher = room.spectator();
+    const Json started = room.start();
     std::int64_t rev = started.at("rev");
     catch_up(seats, rev);
 
@@ -244,7 +229,7 @@ TEST_CASE("Bigoudenn over WebSocket: simultaneous grabs have one winner, TEUT! k
         CHECK(is_error(seats[caller]->request({{"type", "act"}, {"action", late_teut}, {"rev", closed_rev}}), "illegal_action"));
         // A chat goes through the room after them: by then no snapshot has moved.
         REQUIRE(seats[caller]->request({{"type", "chat"}, {"text", "teut!"}}).at("type") == "chat");
-        for (auto& c : seats) CHECK(c->snapshot().at("rev") == closed_rev);
+        for (WsClient* c : seats) CHECK(c->snapshot().at("rev") == closed_rev);
         CHECK(watcher.snapshot().at("rev") == closed_rev);
         const Json unchanged = view_at(*seats[caller], closed_rev);
         CHECK(unchanged.at("teut").is_null());

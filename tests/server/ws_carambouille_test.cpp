@@ -7,13 +7,13 @@
 
 #include <algorithm>
 #include <map>
-#include <memory>
 #include <set>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "tests/server/live_server.hpp"
+#include "tests/server/live_table.hpp"
 #include "tests/server/ws_client.hpp"
 #include "tests/server/ws_words.hpp"
 
@@ -101,39 +101,30 @@ struct Trade {
     std::string got;   // the acceptor's card
 };
 
+// The six players' names, by seat.
+std::vector<std::string> merchants() {
+    std::vector<std::string> names;
+    for (int s = 0; s < kPlayers; ++s) names.push_back("Marchand " + std::to_string(s));
+    return names;
+}
+
 // Six players and a spectator at one Carambouille table on a live server.
 class Market {
 public:
-    Market() {
-        for (int s = 0; s < kPlayers; ++s) {
-            seats_.push_back(std::make_unique<WsClient>(live_.port()));
-            seats_.back()->hello("Marchand " + std::to_string(s));
-        }
-        spectator_ = std::make_unique<WsClient>(live_.port());
-        spectator_->hello("Badaud");
-        // The longest trading time, so that only the bell closes trading, however busy the machine.
-        const Json room = seats_[0]->request({{"type", "create"}, {"game", "carambouille"}, {"options", {{"trading_seconds", 900}}}});
-        REQUIRE(room.at("type") == "room");
-        const std::string code = room.at("room");
-        for (int s = 1; s < kPlayers; ++s) {
-            const Json joined = seats_[s]->request({{"type", "join"}, {"room", code}, {"as", "player"}});
-            REQUIRE(joined.at("you") == s);
-        }
-        REQUIRE(spectator_->request({{"type", "join"}, {"room", code}, {"as", "spectator"}}).at("type") == "room");
-        const Json started = seats_[0]->request({{"type", "start"}});
-        REQUIRE(is_snapshot(started));
-        sync(started.at("rev"));
+    // The longest trading time, so that only the bell closes trading, however busy the machine.
+    Market() : room_(live_.port(), "carambouille", {{"trading_seconds", 900}}, merchants(), {"Badaud"}) {
+        sync(room_.start().at("rev"));
     }
 
-    WsClient& seat(int s) { return *seats_[s]; }
-    WsClient& spectator() { return *spectator_; }
+    WsClient& seat(int s) { return room_.player(s); }
+    WsClient& spectator() { return room_.spectator(); }
     std::int64_t rev() const { return rev_; }
 
     // Waits until every client holds the snapshot of `rev` or a later one; returns the public view.
     Json sync(std::int64_t rev) {
         rev_ = std::max(rev_, rev);
-        for (auto& client : seats_) client->snapshot(rev_);
-        return spectator_->snapshot(rev_).at("view");
+        for (WsClient* client : room_.players()) client->snapshot(rev_);
+        return spectator().snapshot(rev_).at("view");
     }
 
     // Syncs on the latest of these answers that changed the game.
@@ -145,7 +136,7 @@ public:
         return sync(rev);
     }
 
-    Json view() { return spectator_->snapshot(rev_).at("view"); }
+    Json view() { return spectator().snapshot(rev_).at("view"); }
 
     Cards hand(int s) { return seat(s).snapshot(rev_).at("view").at("hand").get<Cards>(); }
 
@@ -157,7 +148,7 @@ public:
 
     // One action, answered by a snapshot; every client then sees it.
     Json act(int s, const Json& action) {
-        const Json answer = seat(s).request({{"type", "act"}, {"action", action}, {"rev", rev_}});
+        const Json answer = taol::testing::act(seat(s), action, rev_);
         INFO("seat " << s << " sent " << action.dump() << ", answer " << answer.dump());
         REQUIRE(is_snapshot(answer));
         sync(answer.at("rev"));
@@ -209,8 +200,7 @@ public:
 
 private:
     LiveServer live_;
-    std::vector<std::unique_ptr<WsClient>> seats_;
-    std::unique_ptr<WsClient> spectator_;
+    LiveTable room_;
     std::int64_t rev_ = 0;
 };
 

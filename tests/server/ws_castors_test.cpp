@@ -10,6 +10,7 @@
 
 #include "games/core/rng.hpp"
 #include "tests/server/live_server.hpp"
+#include "tests/server/live_table.hpp"
 #include "tests/server/ws_client.hpp"
 #include "tests/server/ws_words.hpp"
 #include "tests/support/playout.hpp"
@@ -117,18 +118,13 @@ void check_peek_shows_own_end_cards(const Json& snap, int seat) {
     }
 }
 
-// Every client has reached this rev, and nothing newer.
-void check_same_rev(const std::vector<WsClient*>& clients, std::int64_t rev) {
-    for (WsClient* c : clients) CHECK(c->snapshot(rev).at("rev") == rev);
-}
-
 // Refused actions: from a seat whose turn it is not, and malformed ones from the right seat.
 void check_refusals(WsClient& player, WsClient& other, std::int64_t rev) {
-    CHECK(is_error(other.request({{"type", "act"}, {"action", {{"type", "draw"}}}, {"rev", rev}}), "not_your_turn"));
-    CHECK(is_error(player.request({{"type", "act"}, {"action", {{"type", "swap"}, {"position", 0}}}, {"rev", rev}}), "illegal_action"));
-    CHECK(is_error(player.request({{"type", "act"}, {"action", {{"type", "draw"}, {"position", 9}}}, {"rev", rev}}), "illegal_action"));
-    CHECK(is_error(player.request({{"type", "act"}, {"action", {{"type", "take_discard"}, {"position", 7}}}, {"rev", rev}}), "illegal_action"));
-    CHECK(is_error(player.request({{"type", "act"}, {"action", {{"type", "fly"}}}, {"rev", rev}}), "illegal_action"));
+    CHECK(is_error(act(other, {{"type", "draw"}}, rev), "not_your_turn"));
+    CHECK(is_error(act(player, {{"type", "swap"}, {"position", 0}}, rev), "illegal_action"));
+    CHECK(is_error(act(player, {{"type", "draw"}, {"position", 9}}, rev), "illegal_action"));
+    CHECK(is_error(act(player, {{"type", "take_discard"}, {"position", 7}}, rev), "illegal_action"));
+    CHECK(is_error(act(player, {{"type", "fly"}}, rev), "illegal_action"));
     const Json no_action = player.request({{"type", "act"}, {"action", "draw"}});
     CHECK((is_error(no_action, "bad_request") || is_error(no_action, "illegal_action")));
 }
@@ -143,27 +139,15 @@ Json choose_action(const Json& actions, taol::games::Rng& rng) {
 
 TEST_CASE("Three players and a spectator play a round of Gang de castors over WebSocket") {
     LiveServer live(machine_speed());
-    const auto port = live.port();
-    WsClient a(port), b(port), c(port), s(port);
-    a.hello("Anna");
-    b.hello("Bleuenn");
-    c.hello("Corentin");
-    s.hello("Soizic");
-
-    const Json room = a.request({{"type", "create"}, {"game", "castors"}, {"options", {{"rounds", 1}}}});
-    REQUIRE(room.at("type") == "room");
-    const std::string code = room.at("room");
-    REQUIRE(b.request(join_message(code, "player")).at("type") == "room");
-    REQUIRE(c.request(join_message(code, "player")).at("type") == "room");
-    REQUIRE(s.request(join_message(code, "spectator")).at("spectators") == 1);
-    const Json started = a.request({{"type", "start"}});
-    REQUIRE(started.at("type") == "snapshot");
+    LiveTable room(live.port(), "castors", {{"rounds", 1}}, {"Anna", "Bleuenn", "Corentin"}, {"Soizic"});
+    WsClient& b = room.player(1);
+    WsClient& s = room.spectator();
+    const Json started = room.start();
     REQUIRE(started.at("view").at("phase") == "peek");
 
-    std::vector<WsClient*> seats{&a, &b, &c};
-    std::vector<WsClient*> everyone{&a, &b, &c, &s};
+    const std::vector<WsClient*> seats = room.players();
     std::int64_t rev = started.at("rev");
-    check_same_rev(everyone, rev);
+    room.check_same_rev(rev);
     for (int seat = 0; seat < kPlayers; ++seat) check_peek_shows_own_end_cards(seats[seat]->snapshot(rev), seat);
     CHECK(s.snapshot(rev).at("actions").empty());
 
@@ -194,22 +178,22 @@ TEST_CASE("Three players and a spectator play a round of Gang de castors over We
         if (knock_listed) CHECK(view.at("can_knock") == true);
         if (view.at("turns").get<int>() < kPlayers - 1) CHECK_FALSE(knock_listed);  // not before the first lap's last turn
         if (view.at("phase") == "peek" && seat == 0) {  // a turn action during the peek waits
-            CHECK(is_error(b.request({{"type", "act"}, {"action", {{"type", "draw"}}}, {"rev", rev}}), "not_your_turn"));
+            CHECK(is_error(act(b, {{"type", "draw"}}, rev), "not_your_turn"));
         }
         if (!refused && view.at("phase") == "turn" && view.at("turns") == 2) {
             refused = true;
             check_refusals(player, *seats[(seat + 1) % kPlayers], rev);
             CHECK(is_error(s.request({{"type", "act"}, {"action", {{"type", "draw"}}}}), "not_a_player"));
-            check_same_rev(everyone, rev);
+            room.check_same_rev(rev);
         }
         const Json action = choose_action(own.at("actions"), rng);
-        const Json answer = player.request({{"type", "act"}, {"action", action}, {"rev", rev}});
+        const Json answer = act(player, action, rev);
         INFO("seat " << seat << " sent " << action.dump() << " and received " << answer.dump());
         REQUIRE(answer.at("type") == "snapshot");
         // One change per action: the refused ones above changed nothing.
         REQUIRE(answer.at("rev") == rev + 1);
         rev = answer.at("rev");
-        check_same_rev(everyone, rev);
+        room.check_same_rev(rev);
     }
     CHECK(refused);
     CHECK(knocked);
@@ -248,15 +232,11 @@ std::vector<std::string> row_ids(const Json& snap, int seat) {
 
 TEST_CASE("Gang de castors over WebSocket: the peek ends when seen or at its deadline, and the end cards get new ids") {
     LiveServer live(machine_speed());
-    const auto port = live.port();
-    WsClient a(port), b(port), s(port);
-    a.hello("Anna");
-    b.hello("Bleuenn");
-    s.hello("Soizic");
-    const Json room = a.request({{"type", "create"}, {"game", "castors"}, {"options", {{"rounds", 1}}}});
-    REQUIRE(b.request(join_message(room.at("room"), "player")).at("type") == "room");
-    REQUIRE(s.request(join_message(room.at("room"), "spectator")).at("type") == "room");
-    const Json started = a.request({{"type", "start"}});
+    LiveTable room(live.port(), "castors", {{"rounds", 1}}, {"Anna", "Bleuenn"}, {"Soizic"});
+    WsClient& a = room.player(0);
+    WsClient& b = room.player(1);
+    WsClient& s = room.spectator();
+    const Json started = room.start();
     REQUIRE(started.at("view").at("phase") == "peek");
     const std::int64_t rev = started.at("rev");
     // One peek deadline per seat still looking, at the same time.
@@ -271,7 +251,7 @@ TEST_CASE("Gang de castors over WebSocket: the peek ends when seen or at its dea
     const auto b_ids = row_ids(b.snapshot(rev), 1);
 
     // Anna has seen: her end cards turn face down for her, with new ids; Bleuenn still peeks.
-    const Json seen = a.request({{"type", "act"}, {"action", {{"type", "seen"}}}, {"rev", rev}});
+    const Json seen = act(a, {{"type", "seen"}}, rev);
     REQUIRE(seen.at("rev") == rev + 1);
     CHECK(seen.at("view").at("phase") == "peek");
     for (const Json& card : seen.at("view").at("rows").at(0)) CHECK_FALSE(card.contains("face"));

@@ -2,10 +2,9 @@
 // action lists, with a spectator, a dropped and resumed player, and bad inputs along the way.
 #include <catch2/catch.hpp>
 
-#include <memory>
-
 #include "games/core/rng.hpp"
 #include "tests/server/live_server.hpp"
+#include "tests/server/live_table.hpp"
 #include "tests/server/ws_client.hpp"
 #include "tests/server/ws_words.hpp"
 #include "tests/support/playout.hpp"
@@ -36,29 +35,19 @@ void check_no_hidden_catch(const Json& frame, const std::string& who) {
 TEST_CASE("Three players and a spectator play Fish Fish over WebSocket, whatever others send") {
     LiveServer live;
     const auto port = live.port();
-    auto a = std::make_unique<WsClient>(port);
-    auto b = std::make_unique<WsClient>(port);
-    auto c = std::make_unique<WsClient>(port);
-    WsClient s(port);
-    a->hello("Anna");
-    b->hello("Bleuenn");
-    const Json c_welcome = c->hello("Corentin");
+    LiveTable room(port, "fishfish", nullptr, {"Anna", "Bleuenn", "Corentin"}, {"Soizic"});
+    WsClient& a = room.player(0);
+    WsClient& b = room.player(1);
+    WsClient& s = room.spectator();
+    const Json& c_welcome = room.welcome(2);
     CHECK(c_welcome.at("resumed") == false);
     CHECK(c_welcome.at("token").get<std::string>().size() == 32);
-    s.hello("Soizic");
-
-    const Json room = a->request({{"type", "create"}, {"game", "fishfish"}});
-    REQUIRE(room.at("type") == "room");
-    const std::string code = room.at("room");
+    const std::string& code = room.code();
     CHECK(code.size() == 8);
-    REQUIRE(b->request(join_message(code, "player")).at("type") == "room");
-    REQUIRE(c->request(join_message(code, "player")).at("type") == "room");
-    REQUIRE(s.request(join_message(code, "spectator")).at("spectators") == 1);
-    const Json started = a->request({{"type", "start"}});
-    REQUIRE(started.at("type") == "snapshot");
+    const Json started = room.start();
     CHECK(started.at("seat") == 0);
 
-    std::vector<WsClient*> seats{a.get(), b.get(), c.get()};
+    std::vector<WsClient*> seats = room.players();
     taol::games::Rng rng(2024);
     std::int64_t rev = started.at("rev");
     int steps = 0;
@@ -77,19 +66,19 @@ TEST_CASE("Three players and a spectator play Fish Fish over WebSocket, whatever
 
         if (steps == 2) {  // out of turn, and a spectator acting: refused, nothing changes
             WsClient& other = *seats[(seat + 1) % 3];
-            const Json err = other.request({{"type", "act"}, {"action", {{"type", "bet"}, {"tiles", 0}}}, {"rev", rev}});
+            const Json err = act(other, {{"type", "bet"}, {"tiles", 0}}, rev);
             CHECK(is_error(err, "not_your_turn"));
             CHECK(is_error(s.request({{"type", "act"}, {"action", own.at("actions").at(0)}}), "not_a_player"));
         }
         if (steps == 4) {  // malformed and unknown messages
-            const auto mark = b->count();
-            b->send_raw("{\"type\": \"act\", ");
-            const Json bad = b->wait_for([](const Json& m) { return m.at("type") == "error"; }, mark);
+            const auto mark = b.count();
+            b.send_raw("{\"type\": \"act\", ");
+            const Json bad = b.wait_for([](const Json& m) { return m.at("type") == "error"; }, mark);
             CHECK(bad.at("code") == "bad_json");
             CHECK_FALSE(bad.contains("id"));
-            CHECK(is_error(b->request({{"type", "teleport"}}), "unknown_type"));
-            CHECK(is_error(b->request({{"type", "act"}}), "bad_request"));
-            CHECK(is_error(b->request({{"type", "join"}, {"room", code}, {"as", "player"}}), "already_in_room"));
+            CHECK(is_error(b.request({{"type", "teleport"}}), "unknown_type"));
+            CHECK(is_error(b.request({{"type", "act"}}), "bad_request"));
+            CHECK(is_error(b.request({{"type", "join"}, {"room", code}, {"as", "player"}}), "already_in_room"));
         }
         if (steps == 6) {  // a message larger than 64 KiB: too_large, then the connection closes
             WsClient big(port);
@@ -111,33 +100,33 @@ TEST_CASE("Three players and a spectator play Fish Fish over WebSocket, whatever
             CHECK(flood.wait_closed() == 1008);
         }
         if (steps == 10) {  // a player drops, then comes back with its token
-            const std::size_t mark = a->count();
+            const std::size_t mark = a.count();
             seats[2] = nullptr;
-            c.reset();
-            a->wait_for([](const Json& m) {
+            room.drop(2);
+            a.wait_for([](const Json& m) {
                 return m.at("type") == "room" && m.at("seats").at(2).at("connected") == false;
             }, mark);
-            const std::size_t dropped_mark = a->count();
-            c = std::make_unique<WsClient>(port);
+            const std::size_t dropped_mark = a.count();
+            WsClient& c = room.reconnect(2);
             const std::string token = c_welcome.at("token");
-            const Json again = c->hello("Corentin", token);
+            const Json again = c.hello("Corentin", token);
             CHECK(again.at("resumed") == true);
             CHECK(again.at("player") == c_welcome.at("player"));
             CHECK(again.at("token") == token);
-            CHECK(c->wait_for([](const Json& m) { return m.at("type") == "room"; }).at("room") == code);
-            const Json back = c->snapshot(rev);
+            CHECK(c.wait_for([](const Json& m) { return m.at("type") == "room"; }).at("room") == code);
+            const Json back = c.snapshot(rev);
             CHECK(back.at("seat") == 2);
             CHECK_FALSE(back.contains("id"));
             CHECK_FALSE(back.at("log").empty());  // the whole log, first
-            a->wait_for([](const Json& m) {
+            a.wait_for([](const Json& m) {
                 return m.at("type") == "room" && m.at("seats").at(2).at("connected") == true;
             }, dropped_mark);
-            seats[2] = c.get();
+            seats[2] = &c;
             resumed = true;
             continue;
         }
         const Json entry = own.at("actions").at(rng.below(own.at("actions").size()));
-        const Json answer = player.request({{"type", "act"}, {"action", fill_template(entry, rng)}, {"rev", own.at("rev")}});
+        const Json answer = act(player, fill_template(entry, rng), own.at("rev"));
         REQUIRE(answer.at("type") == "snapshot");
         REQUIRE(answer.at("rev").get<std::int64_t>() > rev);
         rev = answer.at("rev");
@@ -159,5 +148,5 @@ TEST_CASE("Three players and a spectator play Fish Fish over WebSocket, whatever
     const Json said = s.request({{"type", "chat"}, {"text", "trugarez!"}});
     CHECK(said.at("type") == "chat");
     CHECK(said.at("seat").is_null());
-    a->wait_for([](const Json& m) { return m.at("type") == "chat" && m.at("text") == "trugarez!"; });
+    a.wait_for([](const Json& m) { return m.at("type") == "chat" && m.at("text") == "trugarez!"; });
 }

@@ -11,6 +11,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include "tests/server/live_server.hpp"
+#include "tests/server/live_table.hpp"
 #include "tests/server/ws_client.hpp"
 #include "tests/server/ws_words.hpp"
 
@@ -214,9 +215,8 @@ TEST_CASE("A trusted proxy's address holds any number of connections, another ad
 
 TEST_CASE("The rooms API is rate-limited per client, and takes codes in any case") {
     LiveServer live;
-    WsClient anna(live.port());
-    anna.hello("Anna");
-    const std::string code = anna.request({{"type", "create"}, {"game", "bharg"}}).at("room");
+    const LiveTable room(live.port(), "bharg", nullptr, {"Anna"});
+    const std::string& code = room.code();
     std::string lower = code;
     for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     const HttpReply summary = http_get(live.port(), "/api/rooms/" + lower);
@@ -236,16 +236,10 @@ TEST_CASE("Two hellos with one token at the same moment: exactly one connection 
     constexpr int kTries = 60;
     int stayed_connected = 0;
     for (int round = 0; round < kTries; ++round) {
-        std::string token;
-        std::string code;
-        WsClient bleuenn(live.port());
-        {
-            WsClient anna(live.port());
-            token = anna.hello("Anna").at("token");
-            code = anna.request({{"type", "create"}, {"game", "fishfish"}}).at("room");
-            bleuenn.hello("Bleuenn");
-            REQUIRE(bleuenn.request(join_message(code, "player")).at("type") == "room");
-        }
+        LiveTable room(live.port(), "fishfish", nullptr, {"Anna", "Bleuenn"});
+        const std::string token = room.welcome(0).at("token");
+        room.drop(0);
+        WsClient& bleuenn = room.player(1);
         WsClient one(live.port());
         WsClient two(live.port());
         std::thread first([&] { one.hello("Anna", token); });

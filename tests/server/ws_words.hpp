@@ -1,5 +1,6 @@
 #pragma once
 // Small words shared by the tests that talk to a live server.
+#include <cstdint>
 #include <string>
 
 #include "server/server.hpp"
@@ -9,6 +10,11 @@ namespace taol::testing {
 
 inline Json join_message(const std::string& code, const char* as) {
     return Json{{"type", "join"}, {"room", code}, {"as", as}};
+}
+
+// Sends an action, played from the snapshot of `rev`; returns the answer.
+inline Json act(WsClient& client, const Json& action, std::int64_t rev) {
+    return client.request({{"type", "act"}, {"action", action}, {"rev", rev}});
 }
 
 inline bool is_error(const Json& m, const char* code) { return m.at("type") == "error" && m.at("code") == code; }
