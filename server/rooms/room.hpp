@@ -192,9 +192,9 @@ private:
     protocol::ErrorInfo judge_refusal(Seat seat, const Json& action, std::int64_t rev, TimeMs at,
                                       const games::RuleError& error) const;
     bool take_chat_token(Member& m, TimeMs mono);
+
+    // info.cpp: members and seats
     Member* member(const std::string& player);
-    // The `room` message as `m` receives it: with "you", its own seat (null for a spectator).
-    Json room_for(const Member& m) const;
     std::optional<Seat> seat_held_by(const std::string& player) const;
     bool spectators_chat() const;
     int spectators_max() const;
@@ -226,6 +226,8 @@ private:
     void update_turn_clocks(TimeMs at, std::optional<Seat> mover);
 
     // send.cpp: what goes out
+    // The `room` message as `m` receives it: with "you", its own seat (null for a spectator).
+    Json room_for(const Member& m) const;
     Flushed flush(const Caller* caller, Answer answer, Instant now);
     void broadcast_room(const Caller* except);
     Json snapshot_for(Member& member, Instant now);

@@ -1,0 +1,67 @@
+// What a room is, as others see it: its members and seats, its `room` info and public summary.
+#include "server/rooms/room.hpp"
+
+namespace taol::server {
+
+Room::Member* Room::member(const std::string& player) {
+    auto it = members_.find(player);
+    return it == members_.end() ? nullptr : &it->second;
+}
+
+std::optional<Seat> Room::seat_of(const std::string& player) const {
+    auto it = members_.find(player);
+    return it == members_.end() ? std::nullopt : it->second.seat;
+}
+
+std::optional<Seat> Room::seat_held_by(const std::string& player) const {
+    for (std::size_t s = 0; s < seats_.size(); ++s) {
+        if (seats_[s].player == player) return static_cast<Seat>(s);
+    }
+    return std::nullopt;
+}
+
+bool Room::spectators_chat() const { return options_.value("spectators_chat", true); }
+
+int Room::spectators_max() const { return options_.value("spectators_max", 200); }
+
+int Room::connected_count() const {
+    int n = 0;
+    for (const auto& [player, m] : members_) n += m.peer ? 1 : 0;
+    return n;
+}
+
+int Room::spectator_count() const {
+    // Members are the present seat holders and the spectators: count the seats, not the crowd.
+    const auto seated = std::count_if(seats_.begin(), seats_.end(), [](const SeatHolder& h) { return h.present; });
+    return static_cast<int>(members_.size()) - static_cast<int>(seated);
+}
+
+protocol::RoomInfo Room::info() const {
+    protocol::RoomInfo info{setup_.code, std::string(game().id()), options_, host_, to_string(status_), {}, 0};
+    for (std::size_t s = 0; s < seats_.size(); ++s) {
+        const SeatHolder& holder = seats_[s];
+        // Never shown as connected without a connection, even while that is not yet recorded.
+        auto owed = owed_presence_.find(holder.player);
+        const bool connected = owed != owed_presence_.end() ? owed->second.connected : holder.connected;
+        info.seats.push_back({static_cast<int>(s), holder.name, connected});
+    }
+    info.spectators = spectator_count();
+    info.interrupted = interrupted_;
+    return info;
+}
+
+Json Room::summary() const {
+    const protocol::RoomInfo room = info();
+    Json players = Json::array();
+    for (const auto& seat : room.seats) {
+        players.push_back({{"seat", seat.seat}, {"name", seat.name}, {"connected", seat.connected}});
+    }
+    const bool finished = status_ == RoomStatus::finished && state_;
+    Json out{{"room", room.room},          {"game", room.game},             {"status", room.status},
+             {"players", players},         {"spectators", room.spectators}, {"games", games_started_},
+             {"outcome", finished ? state_->outcome() : Json(nullptr)}};
+    if (interrupted_) out["interrupted"] = true;
+    return out;
+}
+
+}  // namespace taol::server
