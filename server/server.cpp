@@ -66,6 +66,7 @@ Server::Server(ServerConfig config)
 
 Server::~Server() {
     background_.join();  // its work uses the hub and the journal
+    journal_->drain();   // the answers of the last writes use the hub
 }
 
 void Server::start() {

@@ -65,6 +65,9 @@ public:
     virtual void store_replay(const std::string& code, int game, const Json& replay, WriteDone done) = 0;
     // The room's public summary as it last stood, for rooms out of memory.
     virtual void store_summary(const std::string& code, const Json& summary, WriteDone done) = 0;
+    // Returns once every write handed over before the call is answered (a server that stops waits
+    // for it). Never call it from an answer.
+    virtual void drain() = 0;
 
     // --- Reads: they block the calling thread, so they are made from a reading thread (the hub's),
     // never one that serves players, and they never wait for writes. Those that read a room's

@@ -203,42 +203,64 @@ SqliteJournal::SqliteJournal(const std::filesystem::path& dir, SyncPolicy sync) 
     count_games_ = reader_.prepare(
         "SELECT (SELECT COUNT(*) FROM events WHERE code = ?1 AND kind = 'started'), "
         "EXISTS (SELECT 1 FROM rooms WHERE code = ?1)");
+    commits_.emplace([this](const std::vector<GroupCommit::Write>& writes) { return commit_batch(writes); });
 }
 
 SqliteJournal::~SqliteJournal() {
+    commits_.reset();  // answers every write handed over before the connections close
     reader_.close();
     writer_.close();
 }
 
-// Writes are made at once, on the caller's thread, and answered before they return.
+// Writes are handed to the group commit; each is made inside its batch's transaction, between a
+// savepoint and its release, so that one that fails is undone alone.
 void SqliteJournal::create_room(const std::string& code, const std::string& game, const Json& options, TimeMs created,
                                 WriteDone done) {
-    answer(done, create_room_now(code, game, options, created));
+    commits_->submit([=, this] { return create_room_now(code, game, options, created); }, std::move(done));
 }
 
 void SqliteJournal::append(const std::string& code, const RoomEvent& event, WriteDone done) {
-    answer(done, append_now(code, event) ? WriteResult::written : WriteResult::failed);
+    commits_->submit([=, this] { return written(append_now(code, event)); }, std::move(done));
 }
 
 void SqliteJournal::set_loaded(const std::string& code, bool loaded, WriteDone done) {
-    answer(done, set_loaded_now(code, loaded) ? WriteResult::written : WriteResult::failed);
+    commits_->submit([=, this] { return written(set_loaded_now(code, loaded)); }, std::move(done));
 }
 
 void SqliteJournal::store_replay(const std::string& code, int game, const Json& replay, WriteDone done) {
-    answer(done, store_replay_now(code, game, replay) ? WriteResult::written : WriteResult::failed);
+    commits_->submit([=, this] { return written(store_replay_now(code, game, replay)); }, std::move(done));
 }
 
 void SqliteJournal::store_summary(const std::string& code, const Json& summary, WriteDone done) {
-    answer(done, store_summary_now(code, summary) ? WriteResult::written : WriteResult::failed);
+    commits_->submit([=, this] { return written(store_summary_now(code, summary)); }, std::move(done));
 }
 
-void SqliteJournal::answer(const WriteDone& done, WriteResult result) {
-    if (done) done(result);
+void SqliteJournal::drain() { commits_->drain(); }
+
+WriteResult SqliteJournal::written(bool ok) { return ok ? WriteResult::written : WriteResult::failed; }
+
+std::vector<WriteResult> SqliteJournal::commit_batch(const std::vector<GroupCommit::Write>& writes) {
+    std::lock_guard lock(write_mutex_);
+    std::vector<WriteResult> results(writes.size(), WriteResult::failed);
+    if (!writer_.exec("BEGIN")) return results;
+    for (std::size_t i = 0; i < writes.size(); ++i) {
+        if (!writer_.exec("SAVEPOINT one_write")) continue;
+        results[i] = writes[i]();
+        if (results[i] != WriteResult::written) writer_.exec("ROLLBACK TO one_write");
+        writer_.exec("RELEASE one_write");
+    }
+    if (writer_.exec("COMMIT")) return results;
+    // Nothing of the batch is on the disk: every write failed, and the rooms' next sequence numbers
+    // are read again from what is.
+    spdlog::error("journal: a batch of {} write(s) could not be committed: {}", writes.size(), sqlite3_errmsg(writer_.db));
+    writer_.exec("ROLLBACK");
+    next_seq_.clear();
+    chat_since_prune_.clear();
+    return std::vector<WriteResult>(writes.size(), WriteResult::failed);
 }
 
 WriteResult SqliteJournal::create_room_now(const std::string& code, const std::string& game, const Json& options,
                                            TimeMs created) {
-    std::lock_guard lock(write_mutex_);
     Using insert(insert_room_);
     insert.text(1, code).text(2, game).text(3, options.dump()).integer(4, created);
     const int rc = insert.step();
@@ -263,16 +285,13 @@ std::int64_t SqliteJournal::next_seq_locked(const std::string& code) {
 }
 
 bool SqliteJournal::append_now(const std::string& code, const RoomEvent& event) {
-    std::lock_guard lock(write_mutex_);
     const std::int64_t seq = next_seq_locked(code);
     const auto* joined = std::get_if<event::Joined>(&event.body);
     const auto* left = std::get_if<event::Left>(&event.body);
-    const bool with_player = (joined && !joined->token_hash.empty()) || left;
-    if (with_player && !writer_.exec("BEGIN")) return false;
+    // The player's row changes with the event or not at all (the batch's savepoint undoes both).
     const auto fail = [&] {
         spdlog::error("journal: event '{}' of room {} not recorded: {}", event_name(event.body), code,
                       sqlite3_errmsg(writer_.db));
-        if (with_player) writer_.exec("ROLLBACK");
         return false;
     };
     {
@@ -290,7 +309,6 @@ bool SqliteJournal::append_now(const std::string& code, const RoomEvent& event) 
         leave.text(1, left->player).text(2, code);
         if (leave.step() != SQLITE_DONE) return fail();
     }
-    if (with_player && !writer_.exec("COMMIT")) return fail();
     next_seq_[code] = seq + 1;
     if (std::holds_alternative<event::Chatted>(event.body) && ++chat_since_prune_[code] >= kPruneChatEvery) {
         prune_chat_locked(code);
@@ -307,7 +325,6 @@ void SqliteJournal::prune_chat_locked(const std::string& code) {
 }
 
 bool SqliteJournal::set_loaded_now(const std::string& code, bool loaded) {
-    std::lock_guard lock(write_mutex_);
     Using update(set_loaded_);
     update.integer(1, loaded ? 1 : 0).text(2, code);
     if (!loaded) {
@@ -320,7 +337,6 @@ bool SqliteJournal::set_loaded_now(const std::string& code, bool loaded) {
 }
 
 bool SqliteJournal::store_replay_now(const std::string& code, int game, const Json& replay) {
-    std::lock_guard lock(write_mutex_);
     Using upsert(upsert_replay_);
     upsert.text(1, code).integer(2, game).text(3, replay.dump());
     if (upsert.step() == SQLITE_DONE) return true;
@@ -329,7 +345,6 @@ bool SqliteJournal::store_replay_now(const std::string& code, int game, const Js
 }
 
 bool SqliteJournal::store_summary_now(const std::string& code, const Json& summary) {
-    std::lock_guard lock(write_mutex_);
     Using update(set_summary_);
     update.text(1, summary.dump()).text(2, code);
     if (update.step() == SQLITE_DONE) return true;

@@ -1,12 +1,15 @@
 #pragma once
 // The journal in an embedded SQLite database, `taol.db` in the data directory (WAL mode). Two
-// connections: one writes, behind its mutex (SQLite writes one transaction at a time anyway); the
-// other reads, behind its own, so that a long read (a replay) never holds a write back.
+// connections: one writes, on the group commit's thread (group_commit.hpp: the writes of every
+// room that wait, in one transaction); the other reads, behind its own mutex, so that a long read
+// (a replay) never holds a write back.
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
+#include "server/journal/group_commit.hpp"
 #include "server/journal/journal.hpp"
 
 struct sqlite3;
@@ -38,6 +41,7 @@ public:
     std::optional<Json> load_replay(const std::string& code, int game) override;
     std::optional<Json> load_summary(const std::string& code) override;
     std::optional<int> games_started(const std::string& code) override;
+    void drain() override;
 
     // Makes every write fail (SQLite's query_only), as a full or read-only disk would (tests).
     void refuse_writes(bool refuse);
@@ -52,7 +56,9 @@ private:
         void close();
     };
 
-    static void answer(const WriteDone& done, WriteResult result);
+    static WriteResult written(bool ok);
+    // The group commit's batch: one transaction, a savepoint per write.
+    std::vector<WriteResult> commit_batch(const std::vector<GroupCommit::Write>& writes);
     WriteResult create_room_now(const std::string& code, const std::string& game, const Json& options, TimeMs created);
     bool append_now(const std::string& code, const RoomEvent& event);
     bool set_loaded_now(const std::string& code, bool loaded);
@@ -86,6 +92,8 @@ private:
     sqlite3_stmt* find_replay_ = nullptr;
     sqlite3_stmt* find_summary_ = nullptr;
     sqlite3_stmt* count_games_ = nullptr;
+
+    std::optional<GroupCommit> commits_;  // last: its thread writes through everything above
 };
 
 }  // namespace taol::server

@@ -72,6 +72,12 @@ public:
         return inner_.load_summary(code);
     }
     std::optional<int> games_started(const std::string& code) override { return inner_.games_started(code); }
+    void drain() override {
+        std::unique_lock lock(mutex_);
+        drained_.wait(lock, [this] { return later_.empty() && !answering_; });
+        lock.unlock();
+        inner_.drain();
+    }
 
 private:
     using Write = std::function<void(server::WriteDone)>;
@@ -106,9 +112,12 @@ private:
             if (wake_.wait_until(lock, due, [this] { return stopping_; }) && later_.empty()) return;
             Later next = std::move(later_.front());
             later_.pop_front();
+            answering_ = true;
             lock.unlock();
             next.write(std::move(next.done));
             lock.lock();
+            answering_ = false;
+            drained_.notify_all();
         }
     }
 
@@ -119,6 +128,8 @@ private:
     server::Journal& inner_;
     std::mutex mutex_;
     std::condition_variable wake_;
+    std::condition_variable drained_;
+    bool answering_ = false;
     std::deque<Later> later_;
     bool stopping_ = false;
     std::thread answerer_;

@@ -28,7 +28,7 @@ void play_to_the_end(server::Journal& journal, const std::string& code) {
         const std::string attempt = code.substr(0, 7) + std::to_string(seed % 10);
         REQUIRE(created(journal, attempt, "fishfish", RandomRoom::options_for(game, 2), kT0));
         server::RoomHooks hooks;
-        hooks.journal = [&](const server::RoomEvent& e, server::WriteDone done) { journal.append(attempt, e, std::move(done)); };
+        hooks.journal = appending_to(journal, attempt);
         RandomRoom table(game, attempt, hooks, seed, 2);
         for (int step = 0; step < 6000 && table.room().status() == server::RoomStatus::playing; ++step) table.step();
         if (table.room().status() == server::RoomStatus::finished) {

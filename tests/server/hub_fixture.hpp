@@ -1,9 +1,6 @@
 #pragma once
 // The hub without sockets: fake connections, a hand-driven clock, and an io_context run until
 // everything a message caused is done.
-#include <chrono>
-#include <thread>
-
 #include <boost/asio/io_context.hpp>
 #include <spdlog/spdlog.h>
 
@@ -24,7 +21,8 @@ struct FakeConnection : server::Connection {
 
 class HubFixture {
 public:
-    explicit HubFixture(server::Journal* journal = nullptr) : hub_(ioc_.get_executor(), metrics_, config(journal)) {
+    explicit HubFixture(server::Journal* journal = nullptr)
+        : journal_(journal), hub_(ioc_.get_executor(), metrics_, config(journal)) {
         spdlog::set_level(spdlog::level::warn);
     }
 
@@ -46,7 +44,7 @@ public:
             client.player = std::move(player);
             done = true;
         });
-        drain_until([&] { return done; });
+        drain();
         REQUIRE(done);
         for (auto it = client.connection->frames.rbegin(); it != client.connection->frames.rend(); ++it) {
             if (it->contains("id")) return *it;
@@ -75,18 +73,17 @@ public:
         hub_.closed(client.connection, client.player);
         drain();
     }
+    // Runs everything the hub has to do, and waits for the journal to answer what it was handed
+    // (its answers come from its own thread), until nothing is left.
     void drain() {
-        ioc_.restart();
-        while (ioc_.poll() > 0) {
-        }
-    }
-    // Drains until `finished()`, waiting for a journal that answers from its own thread (2 s at most).
-    template <class Finished>
-    void drain_until(Finished finished) {
-        drain();
-        for (int waited = 0; !finished() && waited < 2000; ++waited) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
-            drain();
+        for (;;) {
+            ioc_.restart();
+            while (ioc_.poll() > 0) {
+            }
+            if (!journal_) return;
+            journal_->drain();
+            ioc_.restart();
+            if (ioc_.poll() == 0) return;
         }
     }
 
@@ -100,6 +97,7 @@ private:
     }
 
     server::TimeMs now_ = 1'700'000'000'000;
+    server::Journal* journal_;
     boost::asio::io_context ioc_;
     server::Metrics metrics_;
     server::Hub hub_;

@@ -57,7 +57,7 @@ Played play(const games::Game& game, server::Journal& journal, const std::string
     const Json options = RandomRoom::options_for(game, RandomRoom::players_for(game, seed));
     REQUIRE(created(journal, code, std::string(game.id()), options, kT0));
     server::RoomHooks hooks;
-    hooks.journal = [&](const server::RoomEvent& e, server::WriteDone done) { journal.append(code, e, std::move(done)); };
+    hooks.journal = appending_to(journal, code);
     RandomRoom table(game, code, hooks, seed);
     server::Room& room = table.room();
     REQUIRE(room.state());

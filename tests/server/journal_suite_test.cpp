@@ -28,11 +28,7 @@ struct JournaledRoom {
         spdlog::set_level(spdlog::level::off);
         REQUIRE(created(journal, "ROOMCODE", "fake", fake_options(), kT0));
         server::RoomHooks hooks;
-        // Each answer awaited in the call, whichever thread the journal answers from: the room is
-        // driven here without an actor to bring a later answer back to it.
-        hooks.journal = [&journal](const RoomEvent& e, server::WriteDone done) {
-            done(answer_of([&](server::WriteDone answer) { journal.append("ROOMCODE", e, std::move(answer)); }));
-        };
+        hooks.journal = appending_to(journal, "ROOMCODE");
         hooks.new_seed = [] { return 7; };
         room = std::make_unique<server::Room>(server::RoomSetup{"ROOMCODE", &fake_game(), fake_options(), kT0}, hooks);
     }

@@ -1,6 +1,7 @@
 #pragma once
 // A journal's writes as tests wait for them: each returns once its answer has come, during the
 // call or later from the journal's own thread, so the same tests serve every implementation.
+#include <functional>
 #include <future>
 #include <string>
 
@@ -45,6 +46,15 @@ inline bool replay_stored(server::Journal& journal, const std::string& code, int
 inline bool summary_stored(server::Journal& journal, const std::string& code, const server::Json& summary) {
     return answer_of([&](server::WriteDone done) { journal.store_summary(code, summary, std::move(done)); }) ==
            server::WriteResult::written;
+}
+
+// A room's journal hook appending to `journal` as room `code`, each answer awaited in the call:
+// for rooms driven by hand, with no actor to bring a later answer back to them.
+inline std::function<void(const server::RoomEvent&, server::WriteDone)> appending_to(server::Journal& journal,
+                                                                                      std::string code) {
+    return [&journal, code = std::move(code)](const server::RoomEvent& event, server::WriteDone done) {
+        done(answer_of([&](server::WriteDone answer) { journal.append(code, event, std::move(answer)); }));
+    };
 }
 
 }  // namespace taol::testing
