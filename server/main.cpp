@@ -18,7 +18,7 @@ constexpr std::string_view kUsage =
     "  --data-dir DIR    where rooms are kept (default ./data, created if missing)\n"
     "  --sync POLICY     normal (default): each event survives the server being killed;\n"
     "                    full: each event is also on the disk before play goes on, so it\n"
-    "                    survives a power cut (slower: one fsync per event)\n"
+    "                    survives a power cut (slower: one fsync per batch of events)\n"
     "  --web-root DIR    the web client's files (default ./web-client)\n"
     "  --trust-proxy IP  a reverse proxy's address (besides loopback): its connections are not\n"
     "                    limited per address, and X-Forwarded-For names its clients\n"

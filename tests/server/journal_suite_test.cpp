@@ -5,9 +5,9 @@
 #include <catch2/catch.hpp>
 
 #include "games/core/sha256.hpp"
-#include "tests/server/room_fixture.hpp"
 #include "tests/server/journal_kinds.hpp"
 #include "tests/server/journal_writes.hpp"
+#include "tests/server/room_fixture.hpp"
 #include "tests/server/temp_dir.hpp"
 
 using namespace taol;
@@ -237,5 +237,32 @@ TEST_CASE("Replays and summaries are stored and read back; a room's games are co
         CHECK_FALSE(journal.load_summary("ROOMAAAA"));
         REQUIRE(summary_stored(journal, "ROOMAAAA", Json{{"status", "finished"}}));
         CHECK(journal.load_summary("ROOMAAAA") == Json{{"status", "finished"}});
+    }
+}
+
+TEST_CASE("Writes handed over without waiting are made in order, each answered on its own") {
+    for (const JournalKind& kind : journal_kinds()) DYNAMIC_SECTION(kind.name) {
+        spdlog::set_level(spdlog::level::off);  // the refused code is logged
+        TempDir dir;
+        const auto journal_owner = kind.open(dir.path(), server::SyncPolicy::normal);
+        server::Journal& journal = *journal_owner;
+        REQUIRE(created(journal, "ROOMAAAA", "fake", nullptr, at(0)));
+        constexpr int kLines = 300;
+        std::vector<std::promise<server::WriteResult>> answers(kLines + 1);
+        for (int i = 0; i < kLines; ++i) {
+            // A taken code in the middle of a burst: refused alone, the lines around it written.
+            if (i == kLines / 2) {
+                journal.create_room("ROOMAAAA", "fake", nullptr, at(i),
+                                    [&answer = answers[kLines]](server::WriteResult r) { answer.set_value(r); });
+            }
+            journal.append("ROOMAAAA", RoomEvent{at(i), at(i), event::Chatted{"p1", std::to_string(i)}, 0},
+                           [&answer = answers[i]](server::WriteResult r) { answer.set_value(r); });
+        }
+        journal.drain();
+        for (int i = 0; i < kLines; ++i) CHECK(answers[i].get_future().get() == server::WriteResult::written);
+        CHECK(answers[kLines].get_future().get() == server::WriteResult::owned_elsewhere);
+        const auto events = journal.load("ROOMAAAA")->events;
+        REQUIRE(events.size() == static_cast<std::size_t>(kLines));
+        for (int i = 0; i < kLines; ++i) CHECK(std::get<event::Chatted>(events[i].body).text == std::to_string(i));
     }
 }
