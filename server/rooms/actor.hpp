@@ -18,7 +18,7 @@
 
 namespace taol::server {
 
-// Both clocks at once (room_clock.hpp); tests inject their own.
+// Both clocks at once (clock.hpp); tests inject their own.
 using Clock = std::function<Instant()>;
 Instant system_now();
 

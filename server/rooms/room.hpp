@@ -2,7 +2,7 @@
 // A room as a synchronous core: seats, spectators, the game, its clocks and its arbitration.
 // No sockets, no threads and no clock of its own: every call brings the Instant (monotonic and
 // wall-clock readings) at which the room took the message, and answers go to the callers' peers.
-// The network runs it inside an actor (room_actor.hpp), one call at a time.
+// The network runs it inside an actor (actor.hpp), one call at a time.
 //
 // Every change goes through commit(): the event is journaled first, then applied, and only then is
 // anything sent. The journal may answer later: meanwhile the room holds the event, what it causes
