@@ -40,7 +40,7 @@
 //
 // Exit status: 1 when a run could not set its rooms up, accepted nothing in its phase, or got an
 // error code that the play above cannot explain (anything but too_late, illegal_action,
-// not_your_turn and game_over); 2 for bad usage. The smoke runs in ctest check only that.
+// not_your_turn and game_over), or lost a connection before the end; 2 for bad usage. The smoke runs in ctest check only that.
 #include <sys/resource.h>
 #include <unistd.h>
 

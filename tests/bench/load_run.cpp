@@ -107,6 +107,7 @@ public:
         f.errors = errors_;
         f.unexpected = unexpected_;
         collect_latencies(f);
+        closing_ = true;
         for (auto& room : rooms_) {
             for (auto& m : room.members) m.conn->close();
         }
@@ -131,6 +132,11 @@ private:
                 m.timer = std::make_unique<net::steady_timer>(ioc_);
                 m.conn->on_open = [this, &m] { opened(m); };
                 m.conn->on_message = [this, &m](const Json& message) { received(m, message); };
+                m.conn->on_closed = [this](bool) {
+                    if (!closing_ && unexpected_.insert("connection closed").second) {
+                        std::fprintf(stderr, "load_bench: a connection closed before the end\n");
+                    }
+                };
                 m.conn->open(port_);
             }
         }
@@ -279,12 +285,12 @@ private:
     net::io_context ioc_;
     std::vector<Room> rooms_;
     bool measuring_ = false;
+    bool closing_ = false;  // the end: connections close on purpose
     Clock::time_point start_, end_;
     long long snapshots_ = 0;
     std::map<std::string, int> errors_;
     std::set<std::string> unexpected_;
 };
-
 
 }  // namespace
 
