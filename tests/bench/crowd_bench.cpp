@@ -13,193 +13,27 @@
 //
 // SERVER is the taol-server binary; it is started on a free port with a fresh data directory and
 // stopped at the end. Everything runs on one thread of asynchronous clients (Boost.Beast).
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
-#include <deque>
-#include <fstream>
-#include <functional>
 #include <memory>
-#include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
-#include <boost/asio.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
-#include <nlohmann/json.hpp>
-
 #include "games/core/rng.hpp"
-#include "server/rooms/random_ids.hpp"
-#include "tests/server/temp_dir.hpp"
+#include "tests/bench/bench_conn.hpp"
+#include "tests/bench/server_process.hpp"
 #include "tests/support/playout.hpp"
 
-namespace beast = boost::beast;
-namespace websocket = beast::websocket;
 namespace net = boost::asio;
 using Json = nlohmann::json;
-using Clock = std::chrono::steady_clock;
-using taol::testing::TempDir;
-
-extern char** environ;
+using taol::bench::Clock;
+using taol::bench::Conn;
+using taol::bench::ServerProcess;
+using taol::bench::ms_since;
+using taol::bench::percentile;
+using taol::bench::run_until;
 
 namespace {
-
-double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
-
-double percentile(std::vector<double> values, double p) {
-    if (values.empty()) return 0;
-    std::sort(values.begin(), values.end());
-    return values[static_cast<std::size_t>(p * static_cast<double>(values.size() - 1))];
-}
-
-unsigned short free_port() {
-    net::io_context ioc;
-    net::ip::tcp::acceptor acceptor(ioc, net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
-    return acceptor.local_endpoint().port();
-}
-
-// The server under test, in its own process.
-class ServerProcess {
-public:
-    // With `descriptors` > 0, the server may open no more files than that (prlimit), so that a
-    // crowd can run it out of them.
-    ServerProcess(const std::string& binary, unsigned short port, int descriptors) : port_(port) {
-        const std::string port_text = std::to_string(port);
-        const std::string data = dir_.path().string();
-        std::vector<std::string> args = {binary, "--host", "127.0.0.1", "--port", port_text, "--data-dir", data,
-                                         "--web-root", data};
-        if (descriptors > 0) {
-            const std::string limit = std::to_string(descriptors);
-            args.insert(args.begin(), {"/usr/bin/prlimit", "--nofile=" + limit + ":" + limit});
-        }
-        std::vector<char*> argv;
-        for (auto& a : args) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        if (posix_spawn(&pid_, args.front().c_str(), nullptr, nullptr, argv.data(), environ) != 0) {
-            throw std::runtime_error("cannot start " + binary);
-        }
-        for (int i = 0; i < 200; ++i) {  // until it listens
-            try {
-                net::io_context ioc;
-                net::ip::tcp::socket s(ioc);
-                s.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-                return;
-            } catch (const std::exception&) {
-                std::this_thread::sleep_for(std::chrono::milliseconds(50));
-            }
-        }
-        throw std::runtime_error("the server did not start");
-    }
-    ~ServerProcess() {
-        kill(pid_, SIGTERM);
-        int status = 0;
-        waitpid(pid_, &status, 0);
-    }
-    // Resident memory (KiB) and CPU time used so far (seconds).
-    std::pair<long, double> usage() const {
-        long rss = 0;
-        std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
-        for (std::string line; std::getline(status, line);) {
-            if (line.rfind("VmRSS:", 0) == 0) rss = std::stol(line.substr(6));
-        }
-        std::ifstream stat("/proc/" + std::to_string(pid_) + "/stat");
-        std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-        std::istringstream fields(text.substr(text.rfind(')') + 2));
-        std::string field;
-        double ticks = 0;
-        for (int i = 3; i <= 15 && fields >> field; ++i) {
-            if (i == 14 || i == 15) ticks += std::stod(field);
-        }
-        return {rss, ticks / static_cast<double>(sysconf(_SC_CLK_TCK))};
-    }
-    unsigned short port() const { return port_; }
-
-private:
-    TempDir dir_;
-    unsigned short port_;
-    pid_t pid_ = 0;
-};
-
-// One asynchronous WebSocket client: connects, then calls on_message for every message, in order.
-class Conn : public std::enable_shared_from_this<Conn> {
-public:
-    explicit Conn(net::io_context& ioc) : ws_(net::make_strand(ioc)) {}
-
-    std::function<void(const Json&)> on_message;
-    std::function<void(bool closed_by_server)> on_closed;
-    std::function<void()> on_open;
-
-    void open(unsigned short port) {
-        auto self = shared_from_this();
-        beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
-        beast::get_lowest_layer(ws_).async_connect(
-            net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [self](beast::error_code ec) {
-                if (ec) return self->closed(false);
-                self->ws_.async_handshake("127.0.0.1", "/ws", [self](beast::error_code ec2) {
-                    if (ec2) return self->closed(false);
-                    beast::get_lowest_layer(self->ws_).expires_never();
-                    self->open_ = true;
-                    if (self->on_open) self->on_open();
-                    self->read();
-                });
-            });
-    }
-    void send(const Json& message) {
-        outbox_.push_back(message.dump());
-        if (outbox_.size() == 1) write();
-    }
-    void close() {
-        beast::error_code ec;
-        beast::get_lowest_layer(ws_).socket().close(ec);
-    }
-    bool is_open() const { return open_ && !done_; }
-
-private:
-    void read() {
-        ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-            if (ec) return self->closed(ec == websocket::error::closed || ec == net::error::eof);
-            const Json m = Json::parse(beast::buffers_to_string(self->buffer_.data()));
-            self->buffer_.consume(self->buffer_.size());
-            if (self->on_message) self->on_message(m);
-            self->read();
-        });
-    }
-    void write() {
-        ws_.async_write(net::buffer(outbox_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-            if (ec) return;
-            self->outbox_.pop_front();
-            if (!self->outbox_.empty()) self->write();
-        });
-    }
-    void closed(bool by_server) {
-        if (done_) return;
-        done_ = true;
-        if (on_closed) on_closed(by_server);
-    }
-
-    websocket::stream<beast::tcp_stream> ws_;
-    beast::flat_buffer buffer_;
-    std::deque<std::string> outbox_;
-    bool open_ = false;
-    bool done_ = false;
-};
-
-// Runs the io_context until `done()` or `seconds` pass.
-bool run_until(net::io_context& ioc, const std::function<bool()>& done, double seconds) {
-    const auto start = Clock::now();
-    while (!done() && ms_since(start) < seconds * 1000) {
-        ioc.restart();
-        ioc.run_for(std::chrono::milliseconds(1));
-    }
-    return done();
-}
 
 // A canary in a room of its own: pings every 50 ms, records round trips.
 struct Canary {
@@ -284,12 +118,12 @@ int spectators(ServerProcess& server, int n) {
     const double join_ms = ms_since(joining);
     const auto after = server.usage();
     std::printf("spectators: %d joined (%d refused) in %.0f ms (%.2f ms each); server CPU %.2f s meanwhile\n", joined,
-                refused, join_ms, join_ms / std::max(1, joined), after.second - before.second);
+                refused, join_ms, join_ms / std::max(1, joined), after.cpu_seconds - before.cpu_seconds);
     std::printf("canary ping in another room during the joins: p50 %.2f ms, p99 %.2f ms, max %.2f ms (%zu pings)\n",
                 percentile(canary.rtts, 0.5), percentile(canary.rtts, 0.99), percentile(canary.rtts, 1.0),
                 canary.rtts.size());
-    std::printf("server RSS with the crowd: %ld KiB (%.1f KiB per spectator over the start)\n", after.first,
-                static_cast<double>(after.first - before.first) / std::max(1, n));
+    std::printf("server RSS with the crowd: %ld KiB (%.1f KiB per spectator over the start)\n", after.rss_kib,
+                static_cast<double>(after.rss_kib - before.rss_kib) / std::max(1, n));
 
     // A few actions: each reaches every spectator.
     taol::games::Rng rng(7);
@@ -323,7 +157,7 @@ int spectators(ServerProcess& server, int n) {
     run_until(ioc, [&] { return counted >= 0; }, 10);
     std::printf("spectators still counted after they all left: %d\n", counted);
     const auto end = server.usage();
-    std::printf("server RSS after they left: %ld KiB\n", end.first);
+    std::printf("server RSS after they left: %ld KiB\n", end.rss_kib);
     return counted == 0 && joined == n ? 0 : 1;
 }
 
@@ -410,6 +244,6 @@ int main(int argc, char** argv) {
         return 2;
     }
     const int n = std::atoi(argv[3]);
-    ServerProcess server(argv[1], free_port(), fds ? std::atoi(argv[5]) : 0);
+    ServerProcess server(argv[1], taol::bench::free_port(), fds ? std::atoi(argv[5]) : 0);
     return std::string(argv[2]) == "--spectators" ? spectators(server, n) : idle(server, n);
 }

@@ -1,0 +1,114 @@
+#pragma once
+// The benchmarks' asynchronous WebSocket client (Boost.Beast), run on one thread with the others,
+// and the helpers that drive and summarize a run.
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <nlohmann/json.hpp>
+
+namespace taol::bench {
+
+using Clock = std::chrono::steady_clock;
+
+inline double ms_since(Clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
+
+// The value at rank p (0..1) of `values`, 0 when there are none.
+inline double percentile(std::vector<double> values, double p) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    return values[static_cast<std::size_t>(p * static_cast<double>(values.size() - 1))];
+}
+
+// One client: connects, then calls on_message for every message, in order.
+class Conn : public std::enable_shared_from_this<Conn> {
+public:
+    explicit Conn(boost::asio::io_context& ioc) : ws_(boost::asio::make_strand(ioc)) {}
+
+    std::function<void(const nlohmann::json&)> on_message;
+    std::function<void(bool closed_by_server)> on_closed;
+    std::function<void()> on_open;
+
+    void open(unsigned short port) {
+        auto self = shared_from_this();
+        boost::beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
+        boost::beast::get_lowest_layer(ws_).async_connect(
+            boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port),
+            [self](boost::beast::error_code ec) {
+                if (ec) return self->closed(false);
+                self->ws_.async_handshake("127.0.0.1", "/ws", [self](boost::beast::error_code ec2) {
+                    if (ec2) return self->closed(false);
+                    boost::beast::get_lowest_layer(self->ws_).expires_never();
+                    self->open_ = true;
+                    if (self->on_open) self->on_open();
+                    self->read();
+                });
+            });
+    }
+    void send(const nlohmann::json& message) {
+        outbox_.push_back(message.dump());
+        if (outbox_.size() == 1) write();
+    }
+    void close() {
+        boost::beast::error_code ec;
+        boost::beast::get_lowest_layer(ws_).socket().close(ec);
+    }
+    bool is_open() const { return open_ && !done_; }
+    // Payload bytes of every message received so far.
+    std::size_t received_bytes() const { return received_bytes_; }
+
+private:
+    void read() {
+        ws_.async_read(buffer_, [self = shared_from_this()](boost::beast::error_code ec, std::size_t) {
+            namespace websocket = boost::beast::websocket;
+            if (ec) return self->closed(ec == websocket::error::closed || ec == boost::asio::error::eof);
+            self->received_bytes_ += self->buffer_.size();
+            const auto m = nlohmann::json::parse(boost::beast::buffers_to_string(self->buffer_.data()));
+            self->buffer_.consume(self->buffer_.size());
+            if (self->on_message) self->on_message(m);
+            self->read();
+        });
+    }
+    void write() {
+        ws_.async_write(boost::asio::buffer(outbox_.front()),
+                        [self = shared_from_this()](boost::beast::error_code ec, std::size_t) {
+                            if (ec) return;
+                            self->outbox_.pop_front();
+                            if (!self->outbox_.empty()) self->write();
+                        });
+    }
+    void closed(bool by_server) {
+        if (done_) return;
+        done_ = true;
+        if (on_closed) on_closed(by_server);
+    }
+
+    boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+    boost::beast::flat_buffer buffer_;
+    std::deque<std::string> outbox_;
+    std::size_t received_bytes_ = 0;
+    bool open_ = false;
+    bool done_ = false;
+};
+
+// Runs the io_context until `done()` or `seconds` pass.
+inline bool run_until(boost::asio::io_context& ioc, const std::function<bool()>& done, double seconds) {
+    const auto start = Clock::now();
+    while (!done() && ms_since(start) < seconds * 1000) {
+        ioc.restart();
+        ioc.run_for(std::chrono::milliseconds(1));
+    }
+    return done();
+}
+
+}  // namespace taol::bench

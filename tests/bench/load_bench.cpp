@@ -1,0 +1,206 @@
+// Load benchmark (a program that prints figures, not a test): many rooms playing at once against a
+// real taol-server process, and optionally the same clients against a bare broadcaster.
+//
+//   load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] [--think-ms T]
+//                     [--warmup-s W] [--seconds D] [--sync normal|full] [--bare]
+//
+// Defaults: 100 rooms of castors, 4 players + 1 spectator each, think 500 ms, warm-up 5 s,
+// measured 20 s, --sync normal (given to the server as is).
+//
+// How it plays. SERVER is started on a free port with a fresh data directory (server_process.hpp)
+// and stopped after its run; its log goes to a file, of which the warnings and errors are printed.
+// Every client is an asynchronous Beast connection on this one thread. Per room the first client
+// says hello and creates the room, the others join (players, then spectators), and the host starts
+// once all have joined. A player whose latest snapshot lists actions waits T ms, then sends one of
+// the actions of its latest snapshot (picked at random, a template filled at random as the playout
+// test does) with that snapshot's rev; it has at most one action in flight, and tries again (after
+// T ms more) when it is refused. When a game ends the host asks for a rematch at once, so play goes
+// on. Random template fills may be illegal and players may race: those refusals are counted. A
+// think time under ~50 ms meets the server's rate limit (20 messages/s a connection).
+//
+// What it measures: only the D seconds after the warm-up (which starts once every member has its
+// first snapshot). Accepted actions/s counts answers (snapshots carrying an act's id) to actions
+// sent in the phase; snapshots/s and bytes/s (WebSocket payloads, every message) what all clients
+// received; bytes per snapshot is the one divided by the other. Latencies, in ms: "answer" from
+// sending an act to the frame with its id; "each other member" from sending it to each other
+// member's first snapshot of that rev or a later one; "last member" to the last of them. Errors
+// are counted by code. The server's CPU is utime+stime from /proc/<pid>/stat over the phase,
+// divided by its length (cores), and per accepted action; its RSS is read at the end of the phase,
+// and per connection over the RSS it had before any client connected. The client thread's own CPU
+// is printed too: near 1 core, the latencies are the client's and not the server's.
+//
+// --bare also runs, after Taol has stopped, the same clients with the same think time against a
+// bare Beast broadcaster in this process (bare_broadcaster.hpp, one thread of its own, where Taol
+// has one per core): seats play strictly in turn, and each action fans out to the room's other
+// members as frames padded to Taol's bytes per snapshot. Castors sometimes waits on several seats
+// at once (the peek, "continue" between rounds), so Taol plays more actions per room than the bare
+// run: compare the per-action figures (latencies, CPU per action) more than the totals. The two
+// are printed side by side; the broadcaster's CPU is its thread's, its RSS (this process's) is not
+// printed.
+//
+// Exit status: 1 when a run could not set its rooms up, accepted nothing in its phase, or got an
+// error code that the play above cannot explain (anything but too_late, illegal_action,
+// not_your_turn and game_over), or lost a connection before the end; 2 for bad usage. The smoke runs in ctest check only that.
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tests/bench/bare_broadcaster.hpp"
+#include "tests/bench/bench_conn.hpp"
+#include "tests/bench/load_run.hpp"
+#include "tests/bench/server_process.hpp"
+
+using taol::bench::Figures;
+using taol::bench::Settings;
+
+namespace {
+
+// Rows of figures, one column per run.
+void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>& runs) {
+    std::printf("load_bench: %d rooms of %s, %d players + %d spectators each (%d connections), think %d ms, "
+                "warm-up %.0f s, measured %.0f s, --sync %s\n",
+                s.rooms, s.game.c_str(), s.players, s.spectators, runs.front().second.connections, s.think_ms,
+                s.warmup_s, s.seconds, s.sync.c_str());
+    std::printf("%-28s", "");
+    for (const auto& [name, f] : runs) std::printf("%14s", name.c_str());
+    std::printf("\n");
+    const auto row = [&](const char* label, const std::function<std::string(const Figures&)>& value) {
+        std::printf("%-28s", label);
+        for (const auto& run : runs) std::printf("%14s", value(run.second).c_str());
+        std::printf("\n");
+    };
+    const auto number = [](double v, int decimals) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.*f", decimals, v);
+        return std::string(text);
+    };
+    const double d = s.seconds;
+    row("accepted actions/s", [&](const Figures& f) { return number(static_cast<double>(f.accepted) / d, 1); });
+    row("snapshots/s received", [&](const Figures& f) { return number(static_cast<double>(f.snapshots) / d, 1); });
+    row("KiB/s received", [&](const Figures& f) { return number(static_cast<double>(f.bytes) / d / 1024, 1); });
+    row("bytes per snapshot", [&](const Figures& f) {
+        return number(f.snapshots ? static_cast<double>(f.bytes) / static_cast<double>(f.snapshots) : 0, 0);
+    });
+    const std::pair<const char*, double> ranks[] = {{"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}, {"p99.9", 0.999},
+                                                    {"max", 1.0}};
+    const std::pair<const char*, std::vector<double> Figures::*> latencies[] = {
+        {"answer", &Figures::answer_ms}, {"each other member", &Figures::each_ms}, {"last member", &Figures::last_ms}};
+    for (const auto& [what, values] : latencies) {
+        for (const auto& [rank, p] : ranks) {
+            const std::string label = std::string(what) + " ms " + rank;
+            row(label.c_str(), [&](const Figures& f) { return number(taol::bench::percentile(f.*values, p), 2); });
+        }
+    }
+    row("server CPU (cores)", [&](const Figures& f) { return number(f.server_cores, 2); });
+    row("server CPU µs per action", [&](const Figures& f) {
+        return number(f.accepted ? f.server_cores * d * 1e6 / static_cast<double>(f.accepted) : 0, 0);
+    });
+    row("server RSS (MiB)", [&](const Figures& f) {
+        return f.server_rss_kib < 0 ? std::string("-") : number(static_cast<double>(f.server_rss_kib) / 1024, 1);
+    });
+    row("RSS per connection (KiB)", [&](const Figures& f) {
+        return f.rss_per_connection_kib < 0 ? std::string("-") : number(f.rss_per_connection_kib, 1);
+    });
+    row("client thread CPU (cores)", [&](const Figures& f) { return number(f.client_cores, 2); });
+    for (const auto& [name, f] : runs) {
+        std::string list;
+        for (const auto& [code, n] : f.errors) list += " " + code + " " + std::to_string(n);
+        std::printf("errors in the phase, %s:%s\n", name.c_str(), list.empty() ? " none" : list.c_str());
+    }
+}
+
+// The server's log is kept out of the figures, but its warnings and errors are worth seeing.
+void print_log_warnings(const std::string& path) {
+    std::ifstream log(path);
+    int count = 0;
+    for (std::string line; std::getline(log, line);) {
+        if (line.find("[warning]") == std::string::npos && line.find("[error]") == std::string::npos) continue;
+        if (++count <= 5) std::printf("server log: %s\n", line.c_str());
+    }
+    std::printf("server log: %d warnings or errors\n", count);
+}
+
+bool succeeded(const std::string& name, const Figures& f) {
+    if (f.set_up && f.accepted > 0 && f.unexpected.empty()) return true;
+    std::fprintf(stderr, "load_bench: the %s run failed (%s)\n", name.c_str(),
+                 !f.set_up ? "set-up" : f.accepted == 0 ? "nothing accepted" : "unexpected errors");
+    return false;
+}
+
+std::optional<Settings> parse(int argc, char** argv) {
+    if (argc < 2) return std::nullopt;
+    Settings s;
+    s.server = argv[1];
+    for (int i = 2; i < argc; ++i) {
+        const std::string flag = argv[i];
+        if (flag == "--bare") {
+            s.bare = true;
+            continue;
+        }
+        if (i + 1 >= argc) return std::nullopt;
+        const std::string value = argv[++i];
+        if (flag == "--rooms") s.rooms = std::atoi(value.c_str());
+        else if (flag == "--game") s.game = value;
+        else if (flag == "--players") s.players = std::atoi(value.c_str());
+        else if (flag == "--spectators") s.spectators = std::atoi(value.c_str());
+        else if (flag == "--think-ms") s.think_ms = std::atoi(value.c_str());
+        else if (flag == "--warmup-s") s.warmup_s = std::atof(value.c_str());
+        else if (flag == "--seconds") s.seconds = std::atof(value.c_str());
+        else if (flag == "--sync") s.sync = value;
+        else return std::nullopt;
+    }
+    const bool valid = s.rooms > 0 && s.players > 0 && s.spectators >= 0 && s.think_ms >= 0 && s.seconds > 0 &&
+                       s.warmup_s >= 0 && (s.sync == "normal" || s.sync == "full");
+    return valid ? std::optional<Settings>(s) : std::nullopt;
+}
+
+// Thousands of connections (twice as many with --bare) need more than the usual 1024 files.
+void raise_descriptor_limit() {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0) {
+        limit.rlim_cur = limit.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &limit);
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const auto settings = parse(argc, argv);
+    if (!settings) {
+        std::fprintf(stderr,
+                     "usage: load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] "
+                     "[--think-ms T] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare]\n");
+        return 2;
+    }
+    raise_descriptor_limit();
+    std::vector<std::pair<std::string, Figures>> runs;
+    {
+        taol::bench::ServerProcess server(settings->server, taol::bench::free_port(), 0, {"--sync", settings->sync},
+                                          true);
+        const auto usage = [&] { return server.usage(); };
+        runs.emplace_back("taol", taol::bench::run_load(*settings, server.port(), false, usage, true));
+        server.stop();
+        print_log_warnings(server.log_path());
+    }
+    if (settings->bare && runs.front().second.set_up) {
+        const Figures& taol = runs.front().second;
+        const std::size_t frame = taol.snapshots ? taol.bytes / static_cast<std::size_t>(taol.snapshots) : 1000;
+        taol::bench::BareBroadcaster bare(settings->players + settings->spectators, settings->players, frame);
+        const std::string proc = "/proc/" + std::to_string(getpid()) + "/task/" + std::to_string(bare.thread_id());
+        const auto usage = [&] { return taol::bench::read_usage(proc); };
+        runs.emplace_back("bare", taol::bench::run_load(*settings, bare.port(), true, usage, false));
+    }
+    if (runs.front().second.set_up) print(*settings, runs);
+    bool ok = true;
+    for (const auto& [name, f] : runs) ok = succeeded(name, f) && ok;
+    return ok ? 0 : 1;
+}

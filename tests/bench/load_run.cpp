@@ -1,0 +1,303 @@
+#include "tests/bench/load_run.hpp"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <optional>
+
+#include "games/core/rng.hpp"
+#include "tests/bench/bench_conn.hpp"
+#include "tests/support/game_checks.hpp"
+
+namespace taol::bench {
+namespace {
+
+namespace net = boost::asio;
+using Json = nlohmann::json;
+
+constexpr std::int64_t kCreateId = 1;
+constexpr std::int64_t kJoinId = 2;
+constexpr std::int64_t kStartId = 3;
+constexpr std::int64_t kRematchId = 4;
+constexpr std::int64_t kFirstActId = 100;
+
+const std::set<std::string> kExpectedErrors = {"too_late", "illegal_action", "not_your_turn", "game_over"};
+
+struct Room;
+
+struct Member {
+    std::shared_ptr<Conn> conn;
+    std::unique_ptr<net::steady_timer> timer;
+    Room* room = nullptr;
+    int index = 0;  // 0 is the host
+    bool player = true;
+    bool welcomed = false;
+    Json actions = Json::array();
+    std::int64_t rev = -1;  // of the latest snapshot; -1 before the first
+    std::int64_t in_flight = 0;  // the id of the act awaiting its answer, 0 for none
+    bool thinking = false;
+    std::int64_t next_id = kFirstActId;
+    Clock::time_point sent_at;
+    std::vector<std::pair<std::int64_t, Clock::time_point>> arrivals;  // every snapshot's rev and time
+};
+
+struct Accepted {
+    int actor;
+    std::int64_t rev;
+    Clock::time_point sent, answered;
+};
+
+struct Room {
+    std::string code;
+    std::vector<Member> members;
+    int joined = 0;
+    bool rematch_asked = false;
+    std::vector<Accepted> accepted;
+};
+
+double thread_cpu_seconds() {
+    rusage usage{};
+    getrusage(RUSAGE_THREAD, &usage);
+    return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+           static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+// One run of every room's clients against one server (Taol, or the bare broadcaster).
+class LoadRun {
+public:
+    LoadRun(const Settings& settings, unsigned short port, bool bare)
+        : settings_(settings), port_(port), bare_(bare), rng_(42) {}
+
+    Figures run(const std::function<Usage()>& server_usage, bool with_rss) {
+        Figures f;
+        const Usage idle = server_usage();
+        open_all();
+        f.connections = settings_.rooms * (settings_.players + settings_.spectators);
+        // An error no play explains (an unknown game, say) ends the set-up at once.
+        run_until(ioc_, [&] { return all_ready() || !unexpected_.empty(); }, 60 + settings_.rooms / 10.0);
+        f.set_up = all_ready();
+        if (!f.set_up) {
+            std::fprintf(stderr, "load_bench: the rooms did not all start playing\n");
+            f.unexpected = std::move(unexpected_);
+            return f;
+        }
+        run_until(ioc_, [] { return false; }, settings_.warmup_s);
+
+        std::size_t bytes_before = received_bytes();
+        const Usage before = server_usage();
+        const double client_before = thread_cpu_seconds();
+        start_ = Clock::now();
+        measuring_ = true;
+        run_until(ioc_, [] { return false; }, settings_.seconds);
+        measuring_ = false;
+        end_ = Clock::now();
+        const Usage after = server_usage();
+        const double elapsed = std::chrono::duration<double>(end_ - start_).count();
+        f.client_cores = (thread_cpu_seconds() - client_before) / elapsed;
+        f.server_cores = (after.cpu_seconds - before.cpu_seconds) / elapsed;
+        if (with_rss) {
+            f.server_rss_kib = after.rss_kib;
+            f.rss_per_connection_kib = static_cast<double>(after.rss_kib - idle.rss_kib) / f.connections;
+        }
+        f.bytes = received_bytes() - bytes_before;
+        f.snapshots = snapshots_;
+        f.errors = errors_;
+        f.unexpected = unexpected_;
+        collect_latencies(f);
+        closing_ = true;
+        for (auto& room : rooms_) {
+            for (auto& m : room.members) m.conn->close();
+        }
+        run_until(ioc_, [] { return false; }, 0.2);
+        return f;
+    }
+
+private:
+    void open_all() {
+        rooms_.resize(static_cast<std::size_t>(settings_.rooms));
+        const int size = settings_.players + settings_.spectators;
+        for (int r = 0; r < settings_.rooms; ++r) {
+            Room& room = rooms_[static_cast<std::size_t>(r)];
+            if (bare_) room.code = std::to_string(r);  // Taol's comes with the answer to create
+            room.members.resize(static_cast<std::size_t>(size));
+            for (int i = 0; i < size; ++i) {
+                Member& m = room.members[static_cast<std::size_t>(i)];
+                m.room = &room;
+                m.index = i;
+                m.player = i < settings_.players;
+                m.conn = std::make_shared<Conn>(ioc_);
+                m.timer = std::make_unique<net::steady_timer>(ioc_);
+                m.conn->on_open = [this, &m] { opened(m); };
+                m.conn->on_message = [this, &m](const Json& message) { received(m, message); };
+                m.conn->on_closed = [this](bool) {
+                    if (!closing_ && unexpected_.insert("connection closed").second) {
+                        std::fprintf(stderr, "load_bench: a connection closed before the end\n");
+                    }
+                };
+                m.conn->open(port_);
+            }
+        }
+    }
+
+    void opened(Member& m) {
+        if (bare_) return join(m);
+        std::string name = std::to_string(m.room - rooms_.data());  // room-member: "12-3"
+        name.append("-").append(std::to_string(m.index));
+        m.conn->send({{"type", "hello"}, {"name", name}});
+    }
+    void join(Member& m) {
+        m.conn->send({{"type", "join"}, {"room", m.room->code}, {"as", m.player ? "player" : "spectator"},
+                      {"id", kJoinId}});
+    }
+
+    void received(Member& m, const Json& message) {
+        const std::string type = message.at("type");
+        const std::int64_t id = message.value("id", std::int64_t{0});
+        Room& room = *m.room;
+        if (type == "welcome") {
+            m.welcomed = true;
+            if (m.index == 0) {
+                m.conn->send({{"type", "create"}, {"game", settings_.game}, {"id", kCreateId}});
+            } else if (!room.code.empty()) {
+                join(m);
+            }
+        } else if (type == "room" && id == kCreateId) {
+            room.code = message.at("room");
+            for (auto& other : room.members) {
+                if (other.welcomed && other.index != 0) join(other);
+            }
+        } else if (type == "room" && id == kJoinId) {
+            if (++room.joined == static_cast<int>(room.members.size()) - 1 && !bare_) {
+                room.members.front().conn->send({{"type", "start"}, {"id", kStartId}});
+            }
+        } else if (type == "snapshot") {
+            snapshot(m, message, id);
+        } else if (type == "error") {
+            error(m, message, id);
+        }
+    }
+
+    void snapshot(Member& m, const Json& s, std::int64_t id) {
+        const auto now = Clock::now();
+        if (measuring_) ++snapshots_;
+        m.rev = s.at("rev");
+        m.arrivals.emplace_back(m.rev, now);
+        m.actions = s.at("actions");
+        Room& room = *m.room;
+        if (id != 0 && id == m.in_flight) {
+            room.accepted.push_back({m.index, m.rev, m.sent_at, now});
+            m.in_flight = 0;
+        }
+        if (id == kRematchId) room.rematch_asked = false;
+        if (m.index == 0 && s.at("status") == "finished" && !room.rematch_asked) {
+            room.rematch_asked = true;
+            m.conn->send({{"type", "rematch"}, {"id", kRematchId}});
+        }
+        think(m);
+    }
+
+    void error(Member& m, const Json& e, std::int64_t id) {
+        const std::string code = e.value("code", "");
+        if (measuring_) ++errors_[code];
+        if (!kExpectedErrors.contains(code) && unexpected_.insert(code).second) {
+            std::fprintf(stderr, "load_bench: unexpected error %s\n", e.dump().c_str());
+        }
+        if (id == kRematchId) m.room->rematch_asked = false;
+        if (id != 0 && id == m.in_flight) {
+            m.in_flight = 0;
+            think(m);
+        }
+    }
+
+    // Waits the think time, then plays from the latest snapshot.
+    void think(Member& m) {
+        if (!m.player || m.in_flight != 0 || m.thinking || m.actions.empty()) return;
+        m.thinking = true;
+        m.timer->expires_after(std::chrono::milliseconds(settings_.think_ms));
+        m.timer->async_wait([this, &m](boost::system::error_code ec) {
+            m.thinking = false;
+            if (ec || m.actions.empty() || m.in_flight != 0) return;
+            const Json& entry = m.actions.at(rng_.below(m.actions.size()));
+            m.in_flight = m.next_id++;
+            m.sent_at = Clock::now();
+            m.conn->send({{"type", "act"},
+                          {"action", taol::testing::fill_template(entry, rng_)},
+                          {"rev", m.rev},
+                          {"id", m.in_flight}});
+        });
+    }
+
+    bool all_ready() const {
+        return std::all_of(rooms_.begin(), rooms_.end(), [](const Room& room) {
+            return std::all_of(room.members.begin(), room.members.end(), [](const Member& m) { return m.rev >= 0; });
+        });
+    }
+    std::size_t received_bytes() const {
+        std::size_t total = 0;
+        for (const auto& room : rooms_) {
+            for (const auto& m : room.members) total += m.conn->received_bytes();
+        }
+        return total;
+    }
+
+    // The actions sent in the phase and answered, and when each other member saw their rev.
+    void collect_latencies(Figures& f) const {
+        const auto ms = [](Clock::time_point from, Clock::time_point to) {
+            return std::chrono::duration<double, std::milli>(to - from).count();
+        };
+        for (const auto& room : rooms_) {
+            for (const auto& a : room.accepted) {
+                if (a.sent < start_ || a.sent >= end_) continue;
+                ++f.accepted;
+                f.answer_ms.push_back(ms(a.sent, a.answered));
+                std::optional<double> last = 0.0;
+                for (const auto& m : room.members) {
+                    if (m.index == a.actor) continue;
+                    const auto seen = first_seen(m, a);
+                    if (!seen) {
+                        last.reset();
+                        continue;
+                    }
+                    f.each_ms.push_back(ms(a.sent, *seen));
+                    if (last) last = std::max(*last, f.each_ms.back());
+                }
+                if (last) f.last_ms.push_back(*last);
+            }
+        }
+    }
+    // When `m` first received a snapshot of a's rev or later, after a was sent.
+    static std::optional<Clock::time_point> first_seen(const Member& m, const Accepted& a) {
+        auto it = std::lower_bound(m.arrivals.begin(), m.arrivals.end(), a.sent,
+                                   [](const auto& arrival, Clock::time_point t) { return arrival.second < t; });
+        for (; it != m.arrivals.end(); ++it) {
+            if (it->first >= a.rev) return it->second;
+        }
+        return std::nullopt;
+    }
+
+    const Settings& settings_;
+    unsigned short port_;
+    bool bare_;
+    taol::games::Rng rng_;
+    net::io_context ioc_;
+    std::vector<Room> rooms_;
+    bool measuring_ = false;
+    bool closing_ = false;  // the end: connections close on purpose
+    Clock::time_point start_, end_;
+    long long snapshots_ = 0;
+    std::map<std::string, int> errors_;
+    std::set<std::string> unexpected_;
+};
+
+}  // namespace
+
+Figures run_load(const Settings& settings, unsigned short port, bool bare, const std::function<Usage()>& server_usage,
+                 bool with_rss) {
+    LoadRun run(settings, port, bare);
+    return run.run(server_usage, with_rss);
+}
+
+}  // namespace taol::bench

@@ -1,0 +1,49 @@
+#pragma once
+// One run of load_bench (its opening comment says what it plays and measures): every room's
+// clients against one server, Taol or the bare broadcaster.
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "tests/bench/server_process.hpp"
+
+namespace taol::bench {
+
+struct Settings {
+    std::string server;
+    int rooms = 100;
+    std::string game = "castors";
+    int players = 4;
+    int spectators = 1;
+    int think_ms = 500;
+    double warmup_s = 5;
+    double seconds = 20;
+    std::string sync = "normal";
+    bool bare = false;
+};
+
+struct Figures {
+    bool set_up = false;
+    int connections = 0;
+    long long accepted = 0;
+    long long snapshots = 0;
+    std::size_t bytes = 0;
+    std::vector<double> answer_ms, each_ms, last_ms;
+    std::map<std::string, int> errors;  // in the phase
+    std::set<std::string> unexpected;   // codes the play cannot explain, at any time
+    double server_cores = -1;           // -1: not measured
+    long server_rss_kib = -1;
+    double rss_per_connection_kib = -1;
+    double client_cores = 0;
+};
+
+
+// `server_usage` reads the server's cost; `with_rss`: its memory is its own (not the bare
+// broadcaster's, which shares this process).
+Figures run_load(const Settings& settings, unsigned short port, bool bare, const std::function<Usage()>& server_usage,
+                 bool with_rss);
+
+}  // namespace taol::bench

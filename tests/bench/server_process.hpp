@@ -1,0 +1,122 @@
+#pragma once
+// A taol-server binary run in its own process for a benchmark (on a free port, with a fresh data
+// directory, stopped at the end), and what a process or thread costs, read from /proc.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <boost/asio.hpp>
+
+#include "tests/server/temp_dir.hpp"
+
+extern char** environ;
+
+namespace taol::bench {
+
+struct Usage {
+    long rss_kib = 0;
+    double cpu_seconds = 0;  // user + system
+};
+
+// `proc` is a /proc directory: /proc/<pid> for a process, /proc/<pid>/task/<tid> for a thread
+// (whose VmRSS is its process's).
+inline Usage read_usage(const std::string& proc) {
+    Usage usage;
+    std::ifstream status(proc + "/status");
+    for (std::string line; std::getline(status, line);) {
+        if (line.rfind("VmRSS:", 0) == 0) usage.rss_kib = std::stol(line.substr(6));
+    }
+    std::ifstream stat(proc + "/stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    std::istringstream fields(text.substr(text.rfind(')') + 2));
+    std::string field;
+    double ticks = 0;
+    for (int i = 3; i <= 15 && fields >> field; ++i) {
+        if (i == 14 || i == 15) ticks += std::stod(field);  // utime, stime
+    }
+    usage.cpu_seconds = ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
+    return usage;
+}
+
+inline unsigned short free_port() {
+    boost::asio::io_context ioc;
+    boost::asio::ip::tcp::acceptor acceptor(
+        ioc, boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), 0));
+    return acceptor.local_endpoint().port();
+}
+
+class ServerProcess {
+public:
+    // With `descriptors` > 0, the server may open no more files than that (prlimit), so that a
+    // crowd can run it out of them. `extra` flags go to the server as they are. With `log_to_file`
+    // its log (stdout) goes to log_path() instead of mixing with the figures.
+    ServerProcess(const std::string& binary, unsigned short port, int descriptors,
+                  const std::vector<std::string>& extra = {}, bool log_to_file = false)
+        : port_(port) {
+        const std::string port_text = std::to_string(port);
+        const std::string data = dir_.path().string();
+        std::vector<std::string> args = {binary, "--host", "127.0.0.1", "--port", port_text, "--data-dir", data,
+                                         "--web-root", data};
+        args.insert(args.end(), extra.begin(), extra.end());
+        if (descriptors > 0) {
+            const std::string limit = std::to_string(descriptors);
+            args.insert(args.begin(), {"/usr/bin/prlimit", "--nofile=" + limit + ":" + limit});
+        }
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        posix_spawn_file_actions_t actions;
+        posix_spawn_file_actions_init(&actions);
+        if (log_to_file) {
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log_path().c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                             0644);
+        }
+        const int spawned = posix_spawn(&pid_, args.front().c_str(), &actions, nullptr, argv.data(), environ);
+        posix_spawn_file_actions_destroy(&actions);
+        if (spawned != 0) throw std::runtime_error("cannot start " + binary);
+        for (int i = 0; i < 200; ++i) {  // until it listens
+            try {
+                boost::asio::io_context ioc;
+                boost::asio::ip::tcp::socket s(ioc);
+                s.connect(boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
+                return;
+            } catch (const std::exception&) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            }
+        }
+        throw std::runtime_error("the server did not start");
+    }
+    ~ServerProcess() { stop(); }
+    // Stops it (and so flushes its log); its data directory stays until the destructor.
+    void stop() {
+        if (pid_ == 0) return;
+        kill(pid_, SIGTERM);
+        int status = 0;
+        waitpid(pid_, &status, 0);
+        pid_ = 0;
+    }
+    ServerProcess(const ServerProcess&) = delete;
+    ServerProcess& operator=(const ServerProcess&) = delete;
+
+    Usage usage() const { return read_usage("/proc/" + std::to_string(pid_)); }
+    unsigned short port() const { return port_; }
+    std::string log_path() const { return (dir_.path() / "server.log").string(); }
+
+private:
+    testing::TempDir dir_;
+    unsigned short port_;
+    pid_t pid_ = 0;
+};
+
+}  // namespace taol::bench
