@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "games/core/rng.hpp"
@@ -71,17 +72,23 @@ void catch_up(const Clients& seats, std::int64_t rev) {
     for (WsClient* c : seats) c->snapshot(rev);
 }
 
-// The active player takes an ingredient and ends its turn, so that it can later call TEUT!
-// (a caller needs an ingredient). Returns the rev after the turn ended.
-std::int64_t first_turn_takes_a_card(const Clients& seats, int active, std::int64_t rev) {
+// The active player takes an ingredient and ends its turn, so that it can later call TEUT! (a
+// caller needs an ingredient). One who can take nothing with the utensils the deal gave it ends
+// its turn, and the next one tries. Returns that caller's seat and the rev after its turn ended.
+std::pair<int, std::int64_t> first_turn_takes_a_card(const Clients& seats, int active, std::int64_t rev) {
     taol::games::Rng rng(7);
-    const Json own = seats[active]->snapshot(rev);
-    const Json take = listed(own, "take");
-    REQUIRE_FALSE(take.is_null());
-    rev = play(*seats[active], fill_template(take, rng), own.at("rev"));
-    rev = play(*seats[active], {{"type", "end_turn"}}, rev);
-    catch_up(seats, rev);
-    return rev;
+    for (int turn = 0; turn < kPlayers; ++turn) {
+        const Json own = seats[active]->snapshot(rev);
+        const Json take = listed(own, "take");
+        INFO("seat " << active << " at rev " << rev << " sees " << own.dump());
+        if (!take.is_null()) rev = play(*seats[active], fill_template(take, rng), own.at("rev"));
+        rev = play(*seats[active], {{"type", "end_turn"}}, take.is_null() ? own.at("rev").get<std::int64_t>() : rev);
+        catch_up(seats, rev);
+        if (!take.is_null()) return {active, rev};
+        active = seats[0]->snapshot(rev).at("view").at("active");
+    }
+    FAIL("no player could take an ingredient with the utensils it was dealt");
+    return {active, rev};
 }
 
 // A utensil lies in the middle: if none does, a non-active player drops one.
@@ -176,8 +183,9 @@ TEST_CASE("Bigoudenn over WebSocket: simultaneous grabs have one winner, TEUT! k
     catch_up(seats, rev);
 
     // The first player takes a card (to be able to call TEUT! later); the next one plays on.
-    const int caller = started.at("view").at("active");
-    rev = first_turn_takes_a_card(seats, caller, rev);
+    const std::pair<int, std::int64_t> first = first_turn_takes_a_card(seats, started.at("view").at("active"), rev);
+    const int caller = first.first;
+    rev = first.second;
     const int active = view_at(*seats[0], rev).at("active");
     REQUIRE(active == (caller + 1) % kPlayers);
     const std::set<int> racers = seats_except(active);
