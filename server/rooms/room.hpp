@@ -219,6 +219,10 @@ private:
     void apply_due(TimeMs stamp, Instant now, std::function<void()> then);
     void apply_deadlines(TimeMs stamp, Instant now, std::function<void()> then);
     void journal_trouble(Instant now);
+    // commit() within a loop of events: the answer when it came during the call, else nullopt and
+    // `later(written)` once it comes.
+    std::optional<bool> commit_step(TimeMs at, TimeMs wall, EventBody body, std::optional<games::Applied> applied,
+                                    Then later);
     // Records what is owed of presence, one event at a time; `then(all recorded)`.
     void settle_owed_presence(Then then);
     std::optional<Due> next_due() const;

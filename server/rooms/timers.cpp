@@ -26,8 +26,20 @@ void Room::take(Instant now, Stamped then) {
     apply_due(stamp, now, [then = std::move(then), stamp] { then(stamp); });
 }
 
-// Each of these loops records one event at a time: an answer during the call goes round the loop
-// again, an answer after it comes back in through the event's `then`.
+// Each of these loops records one event at a time (commit_step): an answer during the call goes
+// round the loop again, an answer after it comes back in through `later`.
+std::optional<bool> Room::commit_step(TimeMs at, TimeMs wall, EventBody body, std::optional<games::Applied> applied,
+                                      Then later) {
+    auto during = std::make_shared<std::optional<bool>>();
+    auto returned = std::make_shared<bool>(false);
+    commit(at, wall, std::move(body), std::move(applied), [during, returned, later = std::move(later)](bool written) {
+        if (*returned) return later(written);
+        *during = written;
+    });
+    *returned = true;
+    return *during;
+}
+
 void Room::settle_owed_presence(Then then) {
     for (auto it = owed_presence_.begin(); it != owed_presence_.end();) {
         const auto& [player, owed] = *it;
@@ -38,23 +50,15 @@ void Room::settle_owed_presence(Then then) {
         }
         const TimeMs at = std::max(owed.at, last_stamp_);
         const EventBody body = owed.connected ? EventBody(event::Connected{player}) : EventBody(event::Disconnected{player});
-        std::optional<bool> during;  // the answer, when it came during the call
-        auto later = std::make_shared<bool>(false);
-        commit(at, std::max(owed.wall, last_wall_), body, std::nullopt,
-               [this, player = player, then, &during, later](bool written) {
-                   if (written) owed_presence_.erase(player);
-                   if (!*later) {
-                       during = written;
-                       return;
-                   }
-                   if (!written) return then(false);
-                   settle_owed_presence(then);
-               });
-        if (!during) {
-            *later = true;
-            return;
-        }
-        if (!*during) return then(false);
+        const std::optional<bool> written =
+            commit_step(at, std::max(owed.wall, last_wall_), body, std::nullopt, [this, player = player, then](bool ok) {
+                if (!ok) return then(false);
+                owed_presence_.erase(player);
+                settle_owed_presence(then);
+            });
+        if (!written) return;  // answered later
+        if (!*written) return then(false);
+        owed_presence_.erase(it);
         it = owed_presence_.begin();
     }
     then(true);
@@ -103,24 +107,16 @@ void Room::apply_deadlines(TimeMs stamp, Instant now, std::function<void()> then
             body = event::Defaulted{seat, due->deadline.kind, *action};
             applied = std::move(result.value());
         }
-        std::optional<bool> during;
-        auto later = std::make_shared<bool>(false);
-        commit(at, at_wall, std::move(*body), std::move(applied), [this, stamp, now, then, &during, later](bool written) {
-            if (!*later) {
-                during = written;
-                return;
-            }
-            if (!written) {
-                journal_trouble(now);
-                return then();
-            }
-            apply_deadlines(stamp, now, then);
-        });
-        if (!during) {
-            *later = true;
-            return;
-        }
-        if (!*during) {
+        const std::optional<bool> written =
+            commit_step(at, at_wall, std::move(*body), std::move(applied), [this, stamp, now, then](bool ok) {
+                if (!ok) {
+                    journal_trouble(now);
+                    return then();
+                }
+                apply_deadlines(stamp, now, then);
+            });
+        if (!written) return;  // answered later
+        if (!*written) {
             journal_trouble(now);
             return then();
         }
