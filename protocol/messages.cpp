@@ -285,21 +285,6 @@ Json room_json(const RoomInfo& room) {
     return out;
 }
 
-Json snapshot_json(const SnapshotInfo& s) {
-    return Json{{"type", "snapshot"},
-                {"room", s.room},
-                {"rev", s.rev},
-                {"status", s.status},
-                {"server_time", s.server_time},
-                {"seat", s.seat ? Json(*s.seat) : Json(nullptr)},
-                {"view", s.view},
-                {"actions", s.actions.is_null() ? Json::array() : s.actions},
-                {"deadlines", s.deadlines.is_null() ? Json::array() : s.deadlines},
-                {"log", s.log.is_null() ? Json::array() : s.log},
-                {"waiting_for", s.waiting_for.is_null() ? Json::array() : s.waiting_for},
-                {"outcome", s.outcome}};
-}
-
 Json error_json(const ErrorInfo& e) {
     Json out{{"type", "error"}, {"code", to_string(e.code)}, {"message", e.message}};
     if (e.has_winner) out["winner"] = e.winner ? Json(*e.winner) : Json(nullptr);
@@ -327,6 +312,59 @@ Json with_id(Json message, std::optional<std::int64_t> id) {
 std::string encode(const Json& message) {
     // Replace invalid UTF-8 rather than throw: game text comes from players.
     return message.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+namespace {
+
+// Appends `value` to `out` as encode() writes it, without a string of its own.
+void append_json(std::string& out, const Json& value) {
+    nlohmann::detail::serializer<Json> writer(nlohmann::detail::output_adapter<char>(out), ' ',
+                                              Json::error_handler_t::replace);
+    writer.dump(value, false, false, 0);
+}
+
+void append_part(std::string& out, std::string_view key, const Json* value, const Json& empty) {
+    out += '"';
+    out += key;
+    out += "\":";
+    append_json(out, value && !value->is_null() ? *value : empty);
+    out += ',';
+}
+
+}  // namespace
+
+std::string encode_snapshot(const SnapshotParts& s, std::optional<std::int64_t> id) {
+    static const Json kArray = Json::array();
+    static const Json kObject = Json::object();
+    static const Json kNull = nullptr;
+    std::string out;
+    out.reserve(2048);  // most snapshots fit: the string does not grow step by step
+    // The keys in the order a Json object (a sorted map) writes them.
+    out += '{';
+    append_part(out, "actions", s.actions, kArray);
+    append_part(out, "deadlines", s.deadlines, kArray);
+    if (id) {
+        out += "\"id\":";
+        out += std::to_string(*id);
+        out += ',';
+    }
+    append_part(out, "log", s.log, kArray);
+    append_part(out, "outcome", s.outcome, kNull);
+    out += "\"rev\":";
+    out += std::to_string(s.rev);
+    out += ",\"room\":";
+    append_json(out, Json(s.room));
+    out += ",\"seat\":";
+    out += s.seat ? std::to_string(*s.seat) : "null";
+    out += ",\"server_time\":";
+    out += std::to_string(s.server_time);
+    out += ",\"status\":";
+    append_json(out, Json(s.status));
+    out += ",\"type\":\"snapshot\",";
+    append_part(out, "view", s.view, kObject);
+    append_part(out, "waiting_for", s.waiting_for, kArray);
+    out.back() = '}';
+    return out;
 }
 
 }  // namespace taol::protocol

@@ -100,18 +100,20 @@ struct RoomInfo {
     bool interrupted = false;  // the last game was stopped by a change of the server's rules
 };
 
-struct SnapshotInfo {
-    std::string room;
+// A snapshot's parts, pointed to rather than copied: a room writes one snapshot per viewer and
+// change, and its trees (view, actions) are large. A null part is written as its empty value.
+struct SnapshotParts {
+    std::string_view room;
     std::int64_t rev = 0;
-    std::string status;
+    std::string_view status;
     TimeMs server_time = 0;
-    std::optional<int> seat;   // null for a spectator
-    Json view;
-    Json actions;              // array
-    Json deadlines;            // array of {kind, at, seat}
-    Json log;                  // array of {at, text_key, params}
-    Json waiting_for;          // array of seats the game waits for (an addition to the contract)
-    Json outcome;              // null until finished (an addition to the contract)
+    std::optional<int> seat;            // null for a spectator
+    const Json* view = nullptr;         // {} when null
+    const Json* actions = nullptr;      // array
+    const Json* deadlines = nullptr;    // array of {kind, at, seat}
+    const Json* log = nullptr;          // array of {at, text_key, params}
+    const Json* waiting_for = nullptr;  // array of seats the game waits for (an addition to the contract)
+    const Json* outcome = nullptr;      // null until finished (an addition to the contract)
 };
 
 struct ErrorInfo {
@@ -124,7 +126,6 @@ struct ErrorInfo {
 
 Json welcome_json(const std::string& player, const std::string& token, bool resumed);
 Json room_json(const RoomInfo& room);
-Json snapshot_json(const SnapshotInfo& snapshot);
 Json error_json(const ErrorInfo& error);
 Json pong_json(const Json& t, TimeMs server_time);
 Json chat_json(const std::string& from, std::optional<int> seat, const std::string& text, TimeMs server_time);
@@ -134,5 +135,8 @@ Json with_id(Json message, std::optional<std::int64_t> id);
 
 // A compact frame.
 std::string encode(const Json& message);
+// The snapshot message as text, with `id` when it answers a request: byte for byte what encode()
+// gives of the same message as a tree, written straight from its parts.
+std::string encode_snapshot(const SnapshotParts& snapshot, std::optional<std::int64_t> id = std::nullopt);
 
 }  // namespace taol::protocol

@@ -234,7 +234,16 @@ private:
     Json room_for(const Member& m) const;
     Flushed flush(const Caller* caller, Answer answer, Instant now);
     void broadcast_room(const Caller* except);
-    Json snapshot_for(Member& member, Instant now);
+    // What every viewer's snapshot of this change shares, computed once per change.
+    struct SharedParts {
+        Json deadlines;
+        Json waiting_for;
+        Json outcome;
+    };
+    SharedParts shared_parts(Instant now) const;
+    // The member's snapshot now (the log entries it has not had yet), with `id` when it answers.
+    Frame snapshot_for(Member& member, const SharedParts& shared, Instant now,
+                       std::optional<std::int64_t> id = std::nullopt);
     Json wire_deadlines(Instant now) const;
     void send_snapshot(const std::string& player, Instant now);
     // The seat's actions now (computed once per rev).

@@ -143,18 +143,21 @@ TEST_CASE("Server messages have the contract's shape") {
     CHECK(r.at("seats").at(1) == Json::parse(R"({"seat":1,"name":"Soazig","connected":false})"));
     CHECK(r.at("spectators") == 2);
 
-    SnapshotInfo snap;
+    const Json view = Json::object();
+    SnapshotParts snap;
     snap.room = "ABCD2345";
     snap.rev = 3;
     snap.status = "playing";
     snap.server_time = 1000;
-    snap.view = Json::object();
-    const Json s = snapshot_json(snap);
+    snap.view = &view;
+    const Json s = Json::parse(encode_snapshot(snap));
     for (const char* key : {"room", "rev", "status", "server_time", "seat", "view", "actions", "deadlines", "log"}) {
         CHECK(s.contains(key));
     }
+    CHECK(s.at("type") == "snapshot");
     CHECK(s.at("seat").is_null());
     CHECK(s.at("actions") == Json::array());
+    CHECK_FALSE(s.contains("id"));
 
     ErrorInfo late{ErrorCode::too_late, "Soazig was 12 ms faster", true, 2, 12};
     CHECK(error_json(late) == Json::parse(R"({"type":"error","code":"too_late","message":"Soazig was 12 ms faster","winner":2,"margin_ms":12})"));
@@ -243,4 +246,39 @@ TEST_CASE("The room message says when its game was interrupted, and only then") 
     CHECK(room_json(info).at("interrupted") == true);
     CHECK(std::string(to_string(ErrorCode::duplicate)) == "duplicate");
     CHECK(std::string(to_string(ErrorCode::room_damaged)) == "room_damaged");
+}
+
+TEST_CASE("A snapshot written from its parts is byte for byte the message written as a tree") {
+    const Json view = Json::parse(R"({"hand":[{"id":"c1","value":7}],"name":"Ma\u00eblys \"la\" \\ reine","round":2})");
+    const Json actions = Json::parse(R"([{"type":"draw"},{"type":"swap","choose":{"card":{"one_of":[0,1]}}}])");
+    const Json deadlines = Json::parse(R"([{"kind":"turn","at":1700000001000,"seat":1}])");
+    const Json log = Json::parse(R"([{"at":1700000000000,"text_key":"castors.drew","params":{"seat":1}}])");
+    const Json waiting = Json::array({1});
+    const Json outcome = Json::parse(R"({"scores":[3,4],"winners":[0]})");
+    const std::string invalid_utf8 = std::string("bad \xff name");
+    const Json strange = Json{{"name", invalid_utf8}};
+    for (const bool full : {false, true}) {
+        for (const std::optional<std::int64_t> id : {std::optional<std::int64_t>{}, std::optional<std::int64_t>{42}}) {
+            SnapshotParts p;
+            p.room = "ABCD2345";
+            p.rev = 17;
+            p.status = full ? "finished" : "playing";
+            p.server_time = 1'700'000'000'123;
+            p.seat = full ? std::optional<int>(1) : std::nullopt;
+            p.view = full ? &view : &strange;
+            if (full) {
+                p.actions = &actions;
+                p.deadlines = &deadlines;
+                p.log = &log;
+                p.waiting_for = &waiting;
+                p.outcome = &outcome;
+            }
+            Json tree{{"type", "snapshot"}, {"room", "ABCD2345"}, {"rev", 17}, {"status", p.status},
+                      {"server_time", p.server_time}, {"seat", full ? Json(1) : Json(nullptr)},
+                      {"view", *p.view}, {"actions", full ? actions : Json::array()},
+                      {"deadlines", full ? deadlines : Json::array()}, {"log", full ? log : Json::array()},
+                      {"waiting_for", full ? waiting : Json::array()}, {"outcome", full ? outcome : Json(nullptr)}};
+            CHECK(encode_snapshot(p, id) == encode(with_id(tree, id)));
+        }
+    }
 }
