@@ -68,6 +68,17 @@ public:
         return it->get<std::string>();
     }
 
+    // An optional boolean field: nullopt when absent.
+    std::optional<bool> boolean(const char* name) {
+        auto it = object_.find(name);
+        if (it == object_.end() || it->is_null()) return std::nullopt;
+        if (!it->is_boolean()) {
+            fail(std::string("field '") + name + "' must be true or false");
+            return std::nullopt;
+        }
+        return it->get<bool>();
+    }
+
     // An optional object field: null when absent.
     Json object_or_null(const char* name) {
         auto it = object_.find(name);
@@ -101,6 +112,7 @@ Parsed parse_body(const std::string& type, const Json& obj, std::optional<std::i
         Hello hello;
         hello.name = in.string("name").value_or("");
         hello.token = in.string("token", false);
+        hello.deltas = in.boolean("deltas").value_or(false);
         if (!in.error()) {
             if (is_blank(hello.name)) in.fail("'name' must not be empty");
             else if (code_points(hello.name) > kMaxNameChars) in.fail("'name' is longer than 32 characters");
@@ -129,6 +141,7 @@ Parsed parse_body(const std::string& type, const Json& obj, std::optional<std::i
         return done(join);
     }
     if (type == "leave") return done(Leave{});
+    if (type == "resync") return done(Resync{});
     if (type == "start") return done(Start{in.object_or_null("options")});
     if (type == "rematch") return done(Rematch{in.object_or_null("options")});
     if (type == "act") {
@@ -265,7 +278,7 @@ games::Result<ClientMessage, ProtocolError> parse_client_message(std::string_vie
 
 const char* type_name(const ClientBody& body) {
     static constexpr const char* kNames[] = {"hello", "create", "join", "leave", "start",
-                                             "rematch", "act", "ping", "chat", "configure"};
+                                             "rematch", "act", "ping", "chat", "configure", "resync"};
     return kNames[body.index()];
 }
 
@@ -314,57 +327,5 @@ std::string encode(const Json& message) {
     return message.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-namespace {
-
-// Appends `value` to `out` as encode() writes it, without a string of its own.
-void append_json(std::string& out, const Json& value) {
-    nlohmann::detail::serializer<Json> writer(nlohmann::detail::output_adapter<char>(out), ' ',
-                                              Json::error_handler_t::replace);
-    writer.dump(value, false, false, 0);
-}
-
-void append_part(std::string& out, std::string_view key, const Json* value, const Json& empty) {
-    out += '"';
-    out += key;
-    out += "\":";
-    append_json(out, value && !value->is_null() ? *value : empty);
-    out += ',';
-}
-
-}  // namespace
-
-std::string encode_snapshot(const SnapshotParts& s, std::optional<std::int64_t> id) {
-    static const Json kArray = Json::array();
-    static const Json kObject = Json::object();
-    static const Json kNull = nullptr;
-    std::string out;
-    out.reserve(2048);  // most snapshots fit: the string does not grow step by step
-    // The keys in the order a Json object (a sorted map) writes them.
-    out += '{';
-    append_part(out, "actions", s.actions, kArray);
-    append_part(out, "deadlines", s.deadlines, kArray);
-    if (id) {
-        out += "\"id\":";
-        out += std::to_string(*id);
-        out += ',';
-    }
-    append_part(out, "log", s.log, kArray);
-    append_part(out, "outcome", s.outcome, kNull);
-    out += "\"rev\":";
-    out += std::to_string(s.rev);
-    out += ",\"room\":";
-    append_json(out, Json(s.room));
-    out += ",\"seat\":";
-    out += s.seat ? std::to_string(*s.seat) : "null";
-    out += ",\"server_time\":";
-    out += std::to_string(s.server_time);
-    out += ",\"status\":";
-    append_json(out, Json(s.status));
-    out += ",\"type\":\"snapshot\",";
-    append_part(out, "view", s.view, kObject);
-    append_part(out, "waiting_for", s.waiting_for, kArray);
-    out.back() = '}';
-    return out;
-}
 
 }  // namespace taol::protocol

@@ -45,7 +45,8 @@ const char* to_string(ErrorCode code);
 
 // ---- Client -> server ----
 
-struct Hello { std::string name; std::optional<std::string> token; };
+// deltas: the connection takes `delta` messages after its first snapshot (an addition).
+struct Hello { std::string name; std::optional<std::string> token; bool deltas = false; };
 struct Create { std::string game; Json options; };          // options: object or null
 struct Join { std::string room; bool as_spectator = false; };
 struct Leave {};
@@ -55,8 +56,9 @@ struct Act { Json action; std::optional<std::int64_t> rev; };
 struct Ping { Json t; };                                    // echoed back as given (a number)
 struct Chat { std::string text; };
 struct Configure { Json options; };                         // an object: the room's own options
+struct Resync {};                                           // a full snapshot, please (an addition)
 
-using ClientBody = std::variant<Hello, Create, Join, Leave, Start, Rematch, Act, Ping, Chat, Configure>;
+using ClientBody = std::variant<Hello, Create, Join, Leave, Start, Rematch, Act, Ping, Chat, Configure, Resync>;
 
 struct ClientMessage {
     std::optional<std::int64_t> id;
@@ -100,22 +102,6 @@ struct RoomInfo {
     bool interrupted = false;  // the last game was stopped by a change of the server's rules
 };
 
-// A snapshot's parts, pointed to rather than copied: a room writes one snapshot per viewer and
-// change, and its trees (view, actions) are large. A null part is written as its empty value.
-struct SnapshotParts {
-    std::string_view room;
-    std::int64_t rev = 0;
-    std::string_view status;
-    TimeMs server_time = 0;
-    std::optional<int> seat;            // null for a spectator
-    const Json* view = nullptr;         // {} when null
-    const Json* actions = nullptr;      // array
-    const Json* deadlines = nullptr;    // array of {kind, at, seat}
-    const Json* log = nullptr;          // array of {at, text_key, params}
-    const Json* waiting_for = nullptr;  // array of seats the game waits for (an addition to the contract)
-    const Json* outcome = nullptr;      // null until finished (an addition to the contract)
-};
-
 struct ErrorInfo {
     ErrorCode code;
     std::string message;
@@ -135,8 +121,6 @@ Json with_id(Json message, std::optional<std::int64_t> id);
 
 // A compact frame.
 std::string encode(const Json& message);
-// The snapshot message as text, with `id` when it answers a request: byte for byte what encode()
-// gives of the same message as a tree, written straight from its parts.
-std::string encode_snapshot(const SnapshotParts& snapshot, std::optional<std::int64_t> id = std::nullopt);
+
 
 }  // namespace taol::protocol

@@ -70,6 +70,7 @@ void Hub::hello(const ConnectionPtr& connection, PlayerPtr player, const protoco
         connection->deliver(error_frame(ErrorCode::bad_request, "this connection has already said hello", id));
         return done(player);
     }
+    connection->want_deltas(hello.deltas);  // before anything of a room reaches it
     const std::optional<std::string> hash = hello.token ? std::optional(games::sha256_hex(*hello.token)) : std::nullopt;
     if (!hash || !config_.journal || knows_player(*hash)) return welcome(connection, hello, hash, std::nullopt, id, std::move(done));
     // A token the hub has forgotten (or held before a restart) is looked up in the journal.
@@ -268,6 +269,7 @@ void Hub::to_room(const ConnectionPtr& connection, const PlayerPtr& player, cons
                                [&](const protocol::Act& m) { r.act(caller, m.action, m.rev, now); },
                                [&](const protocol::Chat& m) { r.chat(caller, m.text, now); },
                                [&](const protocol::Configure& m) { r.configure(caller, m.options, now); },
+                               [&](const protocol::Resync&) { r.resync(caller, now); },
                                [&](const auto&) {},  // hello, create, join, ping: answered by the hub
                            },
                            body);

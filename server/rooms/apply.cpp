@@ -201,6 +201,7 @@ void Room::apply_started(const event::Started& e, const RoomEvent& event) {
     ++games_started_;
     rev_ = std::max(rev_ + 1, event.rev);
     history_.clear();
+    baselines_.clear();  // a new game: everyone starts from a full snapshot
     listed_.assign(seats_.size(), std::nullopt);
     log_.clear();
     for (auto& [player, m] : members_) m.log_sent = 0;  // a new game, a new log

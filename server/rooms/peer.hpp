@@ -1,5 +1,6 @@
 #pragma once
 // A connection as the rest of the server sees it: something frames can be delivered to.
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -15,6 +16,14 @@ public:
     virtual ~Peer() = default;
     // Queues `frame` for sending; never blocks, callable from any thread.
     virtual void deliver(Frame frame) = 0;
+
+    // Whether its client asked for deltas (hello's "deltas"): it then gets `delta` messages after
+    // its first snapshot.
+    bool wants_deltas() const { return deltas_.load(std::memory_order_relaxed); }
+    void want_deltas(bool on) { deltas_.store(on, std::memory_order_relaxed); }
+
+private:
+    std::atomic<bool> deltas_{false};
 };
 
 using PeerPtr = std::shared_ptr<Peer>;

@@ -228,6 +228,15 @@ protocol::ErrorInfo Room::judge_refusal(Seat seat, const Json& action, std::int6
     return error_info(error_code(error.code), error.message);
 }
 
+void Room::resync(const Caller& caller, Instant now) {
+    take(now, [=, this](TimeMs) {
+        Member* m = member(caller.player);
+        if (!m) return refuse(caller, ErrorCode::not_in_room, "you are not in this room", now);
+        m->synced_peer = nullptr;  // whatever it holds, its answer is a full snapshot
+        flush(&caller, state_ ? Answer::snapshot : Answer::room, now);
+    });
+}
+
 void Room::chat(const Caller& caller, const std::string& text, Instant now) {
     take(now, [=, this](TimeMs at) { chat_at(caller, text, at, now); });
 }

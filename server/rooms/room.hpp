@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "games/core/game.hpp"
+#include "protocol/baseline.hpp"
 #include "protocol/messages.hpp"
 #include "server/rooms/history.hpp"
 #include "server/rooms/peer.hpp"
@@ -93,6 +94,8 @@ public:
     void rematch(const Caller& caller, const Json& options, Instant now);
     void act(const Caller& caller, const Json& action, std::optional<std::int64_t> rev, Instant now);
     void chat(const Caller& caller, const std::string& text, Instant now);
+    // The caller's full snapshot (a client that cannot apply a delta asks for it).
+    void resync(const Caller& caller, Instant now);
     // The host changes the room's own options (chat, spectators) at any time.
     void configure(const Caller& caller, const Json& options, Instant now);
 
@@ -162,6 +165,9 @@ private:
         PeerPtr peer;                // the live connection (not part of the room's events)
         std::size_t log_sent = 0;    // log entries this connection has had
         std::int64_t rev_sent = -1;  // rev of the last snapshot sent to this connection
+        // The connection holds baseline `synced_seq` of its viewer (deltas; viewers.cpp).
+        const Peer* synced_peer = nullptr;
+        std::uint64_t synced_seq = 0;
         double chat_tokens = -1;     // chat rate (a token bucket on the monotonic clock; -1: full)
         TimeMs chat_at = 0;
     };
@@ -241,9 +247,18 @@ private:
         Json outcome;
     };
     SharedParts shared_parts(Instant now) const;
-    // The member's snapshot now (the log entries it has not had yet), with `id` when it answers.
-    Frame snapshot_for(Member& member, const SharedParts& shared, Instant now,
-                       std::optional<std::int64_t> id = std::nullopt);
+    // viewers.cpp: each viewer's snapshot of a change, full or as a delta
+    struct ViewerOut;
+    using ViewerOuts = std::map<int, ViewerOut>;
+    // Everyone's snapshot of the change just made; `answering` gets its own last, with its id.
+    void send_snapshots(const Caller* answering, Instant now);
+    ViewerOut& viewer_out(ViewerOuts& viewers, std::optional<Seat> seat, const SharedParts& shared, Instant now);
+    protocol::SnapshotParts snapshot_parts(std::optional<Seat> seat, const Json& view, const SharedParts& shared,
+                                           Instant now) const;
+    Json log_since(std::size_t from, std::optional<Seat> seat) const;
+    Frame frame_for(Member& m, const Peer& peer, ViewerOut& v, std::optional<std::int64_t> id = std::nullopt);
+    // The member's full snapshot between two changes (it joined, came back, asked for it).
+    Frame snapshot_now(Member& m, Instant now, std::optional<std::int64_t> id = std::nullopt);
     Json wire_deadlines(Instant now) const;
     void send_snapshot(const std::string& player, Instant now);
     // The seat's actions now (computed once per rev).
@@ -301,6 +316,15 @@ private:
     bool spectators_changed_ = false;   // only the spectator count changed: sent at most every second
     TimeMs spectators_sent_at_ = std::numeric_limits<TimeMs>::min() / 2;  // monotonic
     bool game_changed_ = false;         // a `snapshot` is owed to everyone
+
+    // What the connections that take deltas hold, one per viewer (seat, or -1: every spectator).
+    struct Baseline {
+        std::uint64_t seq = 0;
+        std::int64_t rev = 0;
+        protocol::PackedBaseline packed;
+    };
+    std::map<int, Baseline> baselines_;
+    std::uint64_t baseline_seq_ = 0;
 };
 
 }  // namespace taol::server

@@ -1,6 +1,6 @@
 // What a room sends: `room` to everyone when seats, spectators or status change, and each viewer's
-// own `snapshot` (redacted view, its actions, new log entries it may read) when the game changes.
-// Each distinct frame is encoded once: spectators share theirs.
+// own `snapshot` (redacted view, its actions, new log entries it may read) when the game changes
+// (viewers.cpp: full snapshots and deltas).
 #include "server/rooms/frames.hpp"
 #include "server/rooms/room.hpp"
 
@@ -23,29 +23,12 @@ Room::Flushed Room::flush(const Caller* caller, Answer answer, Instant now) {
         caller->peer->deliver(encode_frame(m ? room_for(*m) : protocol::room_json(info()), caller->id));
     }
     const bool answer_snapshot = caller && answer == Answer::snapshot;
-    const SharedParts shared = state_ && (game_changed_ || answer_snapshot) ? shared_parts(now) : SharedParts{};
     if (state_ && game_changed_) {
-        // Spectators with the same log position see the same snapshot: encode it once.
-        std::map<std::size_t, Frame> spectator_frames;
-        for (auto& [player, m] : members_) {
-            if (!m.peer || (answer_snapshot && player == caller->player)) continue;
-            if (m.seat) {
-                m.peer->deliver(snapshot_for(m, shared, now));
-                continue;
-            }
-            Frame& frame = spectator_frames[m.log_sent];
-            if (!frame) frame = snapshot_for(m, shared, now);
-            else {
-                m.log_sent = log_.size();
-                m.rev_sent = rev_;
-            }
-            m.peer->deliver(frame);
-        }
+        send_snapshots(answer_snapshot ? caller : nullptr, now);
         sent.snapshots = true;
         game_changed_ = false;
-    }
-    if (answer_snapshot && state_ && caller->peer) {
-        if (Member* m = member(caller->player)) caller->peer->deliver(snapshot_for(*m, shared, now, caller->id));
+    } else if (answer_snapshot && state_ && caller->peer) {
+        if (Member* m = member(caller->player)) caller->peer->deliver(snapshot_now(*m, now, caller->id));
     }
     return sent;
 }
@@ -78,7 +61,7 @@ Json Room::room_for(const Member& m) const {
 
 void Room::send_snapshot(const std::string& player, Instant now) {
     Member* m = member(player);
-    if (state_ && m && m->peer) m->peer->deliver(snapshot_for(*m, shared_parts(now), now));
+    if (state_ && m && m->peer) m->peer->deliver(snapshot_now(*m, now));
 }
 
 const Json& Room::listed(Seat seat) const {
@@ -99,29 +82,6 @@ Room::SharedParts Room::shared_parts(Instant now) const {
     }
     shared.outcome = status_ == RoomStatus::finished ? state_->outcome() : Json(nullptr);
     return shared;
-}
-
-Frame Room::snapshot_for(Member& m, const SharedParts& shared, Instant now, std::optional<std::int64_t> id) {
-    const Json view = state_->view(m.seat);
-    Json log = Json::array();
-    for (std::size_t i = m.log_sent; i < log_.size(); ++i) {
-        if (log_[i].visible_to(m.seat)) log.push_back(log_[i].to_json());
-    }
-    protocol::SnapshotParts s;
-    s.room = setup_.code;
-    s.rev = rev_;
-    s.status = to_string(status_);
-    s.server_time = now.wall;
-    s.seat = m.seat;
-    s.view = &view;
-    if (m.seat) s.actions = &listed(*m.seat);
-    s.deadlines = &shared.deadlines;
-    s.log = &log;
-    s.waiting_for = &shared.waiting_for;
-    s.outcome = &shared.outcome;
-    m.log_sent = log_.size();
-    m.rev_sent = rev_;
-    return make_frame(protocol::encode_snapshot(s, id));
 }
 
 Json Room::wire_deadlines(Instant now) const {

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "protocol/messages.hpp"
+#include "protocol/snapshot_text.hpp"
 
 using namespace taol::protocol;
 

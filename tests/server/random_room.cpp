@@ -6,8 +6,9 @@
 namespace taol::testing {
 
 RandomRoom::RandomRoom(const games::Game& game, const std::string& code, server::RoomHooks hooks,
-                       std::uint64_t seed, int players)
+                       std::uint64_t seed, int players, Watch watch)
     : rng_(seed),
+      watch_(std::move(watch)),
       players_(players > 0 ? players : players_for(game, seed)),
       options_(options_for(game, players_)) {
     hooks.new_seed = [this] { return rng_.next(); };
@@ -26,9 +27,16 @@ Json RandomRoom::options_for(const games::Game& game, int players) {
     return games::complete_options(game, nullptr, players).value();
 }
 
+std::shared_ptr<FakePeer> RandomRoom::new_peer(const std::string& who) {
+    auto peer = std::make_shared<FakePeer>();
+    peer->want_deltas(watch_.deltas);
+    if (watch_.seen) peer->seen = [this, who](const server::Frame& frame) { watch_.seen(who, frame); };
+    return peer;
+}
+
 server::Caller RandomRoom::caller(const std::string& who) {
     auto& peer = peers_[who];
-    if (!peer) peer = std::make_shared<FakePeer>();
+    if (!peer) peer = new_peer(who);
     peer->clear();  // only the answers to this call matter
     return server::Caller{who, peer, ++id_, "hash-" + who, who};
 }
@@ -43,7 +51,7 @@ bool RandomRoom::step() {
         const std::string who = seat_player(static_cast<int>(rng_.below(players_)));
         room.disconnect(who, peers_[who].get(), {now_, now_});
         now_ += static_cast<games::TimeMs>(rng_.below(3000));
-        peers_[who] = std::make_shared<FakePeer>();
+        peers_[who] = new_peer(who);
         room.reconnect(server::Caller{who, peers_[who], std::nullopt, "hash-" + who, who}, {now_, now_});
     } else if (roll < 5) {
         room.chat(caller(seat_player(static_cast<int>(rng_.below(players_)))), "trugarez", {now_, now_});

@@ -13,12 +13,21 @@
 
 namespace taol::testing {
 
+// Who sees what in a RandomRoom: every frame each member is sent, and whether its connections
+// take deltas.
+struct RoomWatch {
+    bool deltas = false;
+    std::function<void(const std::string& who, const server::Frame& frame)> seen;
+};
+
 class RandomRoom {
 public:
+    using Watch = RoomWatch;
+
     // Seats `players` players (or players_for(game, seed) when 0) and a spectator, and starts with
     // the default options (options_for).
     RandomRoom(const games::Game& game, const std::string& code, server::RoomHooks hooks, std::uint64_t seed,
-               int players = 0);
+               int players = 0, Watch watch = {});
     static int players_for(const games::Game& game, std::uint64_t seed);
     static Json options_for(const games::Game& game, int players);
     // "p3", "R12": built by appending (GCC 12 warns wrongly about "p" + std::to_string(n)).
@@ -38,9 +47,11 @@ public:
 
 private:
     server::Caller caller(const std::string& who);
+    std::shared_ptr<FakePeer> new_peer(const std::string& who);
     static std::string seat_player(int seat) { return numbered("p", seat); }
 
     games::Rng rng_;
+    Watch watch_;
     int players_;
     Json options_;
     std::unique_ptr<server::Room> room_;

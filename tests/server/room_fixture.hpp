@@ -1,5 +1,6 @@
 #pragma once
 // A room on the fake game with recording peers, a journal and a hand-driven clock.
+#include <functional>
 #include <map>
 #include <utility>
 #include <memory>
@@ -22,7 +23,9 @@ using games::TimeMs;
 struct FakePeer : server::Peer {
     std::vector<Json> frames;
     std::vector<server::Frame> raw;  // as delivered: a shared frame is the same buffer
+    std::function<void(const server::Frame&)> seen;  // told of every frame (what clear() forgets)
     void deliver(server::Frame frame) override {
+        if (seen) seen(frame);
         frames.push_back(Json::parse(*frame));
         raw.push_back(std::move(frame));
     }

@@ -1,0 +1,87 @@
+#include "protocol/snapshot_text.hpp"
+
+namespace taol::protocol {
+namespace {
+
+const Json kArray = Json::array();
+const Json kObject = Json::object();
+const Json kNull = nullptr;
+
+// Appends `value` to `out` as encode() writes it, without a string of its own.
+void append_json(std::string& out, const Json& value) {
+    nlohmann::detail::serializer<Json> writer(nlohmann::detail::output_adapter<char>(out), ' ',
+                                              Json::error_handler_t::replace);
+    writer.dump(value, false, false, 0);
+}
+
+void append_part(std::string& out, std::string_view key, const Json* value, const Json& empty) {
+    out += '"';
+    out += key;
+    out += "\":";
+    append_json(out, value && !value->is_null() ? *value : empty);
+    out += ',';
+}
+
+}  // namespace
+
+std::string encode_snapshot(const SnapshotParts& s, std::optional<std::int64_t> id) {
+    std::string out;
+    out.reserve(2048);  // most snapshots fit: the string does not grow step by step
+    // The keys in the order a Json object (a sorted map) writes them.
+    out += '{';
+    append_part(out, "actions", s.actions, kArray);
+    append_part(out, "deadlines", s.deadlines, kArray);
+    if (id) {
+        out += "\"id\":";
+        out += std::to_string(*id);
+        out += ',';
+    }
+    append_part(out, "log", s.log, kArray);
+    append_part(out, "outcome", s.outcome, kNull);
+    out += "\"rev\":";
+    out += std::to_string(s.rev);
+    out += ",\"room\":";
+    append_json(out, Json(s.room));
+    out += ",\"seat\":";
+    out += s.seat ? std::to_string(*s.seat) : "null";
+    out += ",\"server_time\":";
+    out += std::to_string(s.server_time);
+    out += ",\"status\":";
+    append_json(out, Json(s.status));
+    out += ",\"type\":\"snapshot\",";
+    append_part(out, "view", s.view, kObject);
+    append_part(out, "waiting_for", s.waiting_for, kArray);
+    out.back() = '}';
+    return out;
+}
+
+Json baseline_of(const Json& snapshot) {
+    Json baseline = snapshot;
+    for (const char* key : {"type", "id", "log", "server_time"}) baseline.erase(key);
+    return baseline;
+}
+
+std::string encode_delta(const DeltaParts& d, std::optional<std::int64_t> id) {
+    std::string out;
+    out.reserve(256);
+    out += "{\"from\":";
+    out += std::to_string(d.from);
+    out += ',';
+    if (id) {
+        out += "\"id\":";
+        out += std::to_string(*id);
+        out += ',';
+    }
+    append_part(out, "log", d.log, kArray);
+    append_part(out, "patch", d.patch, kArray);
+    out += "\"rev\":";
+    out += std::to_string(d.rev);
+    out += ",\"room\":";
+    append_json(out, Json(d.room));
+    out += ",\"server_time\":";
+    out += std::to_string(d.server_time);
+    out += ",\"type\":\"delta\"}";
+    return out;
+}
+
+}  // namespace taol::protocol

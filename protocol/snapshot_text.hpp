@@ -1,0 +1,52 @@
+#pragma once
+// The two messages a room sends most, written straight to text from their parts: a viewer's full
+// `snapshot`, and the `delta` that takes a client from the snapshot it has to the next one
+// (PROTOCOL.md, "Deltas"). A room writes one per viewer and change, and the trees they carry
+// (view, actions) are large: nothing here copies them.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "protocol/messages.hpp"
+
+namespace taol::protocol {
+
+// A snapshot's parts, pointed to rather than copied: a room writes one snapshot per viewer and
+// change, and its trees (view, actions) are large. A null part is written as its empty value.
+struct SnapshotParts {
+    std::string_view room;
+    std::int64_t rev = 0;
+    std::string_view status;
+    TimeMs server_time = 0;
+    std::optional<int> seat;            // null for a spectator
+    const Json* view = nullptr;         // {} when null
+    const Json* actions = nullptr;      // array
+    const Json* deadlines = nullptr;    // array of {kind, at, seat}
+    const Json* log = nullptr;          // array of {at, text_key, params}
+    const Json* waiting_for = nullptr;  // array of seats the game waits for (an addition to the contract)
+    const Json* outcome = nullptr;      // null until finished (an addition to the contract)
+};
+
+// The snapshot message as text, with `id` when it answers a request: byte for byte what encode()
+// gives of the same message as a tree.
+std::string encode_snapshot(const SnapshotParts& snapshot, std::optional<std::int64_t> id = std::nullopt);
+
+// What a delta applies to: a snapshot without what travels beside the patch (type, id, log,
+// server_time). A client keeps the last one it had; the patch turns it into the next one.
+Json baseline_of(const Json& snapshot);
+
+// A delta: `patch` (RFC 6902) takes the baseline of rev `from` to the one of rev `rev`; `log` holds
+// the new log entries, as in a snapshot.
+struct DeltaParts {
+    std::string_view room;
+    std::int64_t from = 0;
+    std::int64_t rev = 0;
+    TimeMs server_time = 0;
+    const Json* patch = nullptr;  // array of operations
+    const Json* log = nullptr;    // array
+};
+
+std::string encode_delta(const DeltaParts& delta, std::optional<std::int64_t> id = std::nullopt);
+
+}  // namespace taol::protocol

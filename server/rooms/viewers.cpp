@@ -1,0 +1,142 @@
+// Each viewer's snapshots, full or as deltas (PROTOCOL.md, "Deltas"). A viewer is a seat, or every
+// spectator at once: what it may see is built once per change, however many connections see it,
+// and each frame is encoded once per log position. A connection that asked for deltas and holds
+// its viewer's baseline gets the patch from it; any other gets the full snapshot, which becomes
+// its baseline. The room keeps one packed baseline per viewer, never a tree per connection.
+#include "protocol/baseline.hpp"
+#include "protocol/snapshot_text.hpp"
+#include "server/rooms/room.hpp"
+
+namespace taol::server {
+namespace {
+
+constexpr int kSpectators = -1;  // the viewer key of every spectator
+int viewer_key(std::optional<Seat> seat) { return seat ? *seat : kSpectators; }
+
+}  // namespace
+
+// What one viewer is sent for one change.
+struct Room::ViewerOut {
+    Json view;
+    protocol::SnapshotParts parts;      // points into view, the room's cached actions and `shared`
+    const Baseline* before = nullptr;   // the baseline this change moves on from, if any
+    std::optional<Json> patch;          // from `before`, once a connection in step with it needs it
+    std::uint64_t seq = 0;              // the baseline this change makes
+    bool takes_deltas = false;          // a connection of this viewer takes deltas: keep its baseline
+    std::map<std::size_t, Frame> full;  // by log position, without id
+    std::map<std::size_t, Frame> delta;
+};
+
+Room::ViewerOut& Room::viewer_out(ViewerOuts& viewers, std::optional<Seat> seat, const SharedParts& shared,
+                                  Instant now) {
+    auto [it, fresh] = viewers.try_emplace(viewer_key(seat));
+    ViewerOut& v = it->second;
+    if (!fresh) return v;
+    v.view = state_->view(seat);
+    v.parts = snapshot_parts(seat, v.view, shared, now);
+    auto baseline = baselines_.find(it->first);
+    if (baseline != baselines_.end()) v.before = &baseline->second;
+    v.seq = ++baseline_seq_;
+    return v;
+}
+
+protocol::SnapshotParts Room::snapshot_parts(std::optional<Seat> seat, const Json& view, const SharedParts& shared,
+                                             Instant now) const {
+    protocol::SnapshotParts s;
+    s.room = setup_.code;
+    s.rev = rev_;
+    s.status = to_string(status_);
+    s.server_time = now.wall;
+    s.seat = seat;
+    s.view = &view;
+    if (seat) s.actions = &listed(*seat);
+    s.deadlines = &shared.deadlines;
+    s.waiting_for = &shared.waiting_for;
+    s.outcome = &shared.outcome;
+    return s;
+}
+
+Json Room::log_since(std::size_t from, std::optional<Seat> seat) const {
+    Json log = Json::array();
+    for (std::size_t i = from; i < log_.size(); ++i) {
+        if (log_[i].visible_to(seat)) log.push_back(log_[i].to_json());
+    }
+    return log;
+}
+
+Frame Room::frame_for(Member& m, const Peer& peer, ViewerOut& v, std::optional<std::int64_t> id) {
+    const bool deltas = peer.wants_deltas();
+    const bool in_step = deltas && v.before && m.synced_peer == &peer && m.synced_seq == v.before->seq;
+    if (deltas) {
+        v.takes_deltas = true;
+        m.synced_peer = &peer;
+        m.synced_seq = v.seq;
+    }
+    const std::size_t from = m.log_sent;
+    m.log_sent = log_.size();
+    m.rev_sent = rev_;
+    std::map<std::size_t, Frame>& shared_frames = in_step ? v.delta : v.full;
+    if (!id) {
+        if (auto it = shared_frames.find(from); it != shared_frames.end()) return it->second;
+    }
+    const Json log = log_since(from, m.seat);
+    Frame frame;
+    if (in_step) {
+        if (!v.patch) v.patch = protocol::patch_between(v.before->packed, v.parts);
+        protocol::DeltaParts d;
+        d.room = setup_.code;
+        d.from = v.before->rev;
+        d.rev = rev_;
+        d.server_time = v.parts.server_time;
+        d.patch = &*v.patch;
+        d.log = &log;
+        frame = make_frame(protocol::encode_delta(d, id));
+    } else {
+        protocol::SnapshotParts s = v.parts;
+        s.log = &log;
+        frame = make_frame(protocol::encode_snapshot(s, id));
+    }
+    if (!id) shared_frames[from] = frame;
+    return frame;
+}
+
+void Room::send_snapshots(const Caller* answering, Instant now) {
+    const SharedParts shared = shared_parts(now);
+    ViewerOuts viewers;
+    for (auto& [player, m] : members_) {
+        if (!m.peer || (answering && player == answering->player)) continue;
+        m.peer->deliver(frame_for(m, *m.peer, viewer_out(viewers, m.seat, shared, now)));
+    }
+    // The answer last, as it always was: by then everyone else has the change too.
+    if (answering && answering->peer) {
+        if (Member* m = member(answering->player)) {
+            answering->peer->deliver(
+                frame_for(*m, *answering->peer, viewer_out(viewers, m->seat, shared, now), answering->id));
+        }
+    }
+    // The viewers whose connections take deltas move on to the baseline they have now.
+    for (auto& [key, v] : viewers) {
+        if (v.takes_deltas) baselines_[key] = Baseline{v.seq, rev_, protocol::pack_baseline(v.parts)};
+    }
+}
+
+Frame Room::snapshot_now(Member& m, Instant now, std::optional<std::int64_t> id) {
+    const SharedParts shared = shared_parts(now);
+    const Json view = state_->view(m.seat);
+    protocol::SnapshotParts s = snapshot_parts(m.seat, view, shared, now);
+    const Json log = log_since(m.log_sent, m.seat);
+    s.log = &log;
+    m.log_sent = log_.size();
+    m.rev_sent = rev_;
+    // Between two changes: it becomes its viewer's baseline only if that viewer has none yet; else
+    // its next snapshot is a full one (a baseline must be exactly what the client holds).
+    m.synced_peer = nullptr;
+    if (m.peer && m.peer->wants_deltas() && !baselines_.count(viewer_key(m.seat))) {
+        baselines_[viewer_key(m.seat)] = Baseline{++baseline_seq_, rev_, protocol::pack_baseline(s)};
+        m.synced_peer = m.peer.get();
+        m.synced_seq = baseline_seq_;
+    }
+    return make_frame(protocol::encode_snapshot(s, id));
+}
+
+}  // namespace taol::server

@@ -1,0 +1,136 @@
+// Deltas (PROTOCOL.md, "Deltas"): over random games of every game, a connection that takes deltas
+// rebuilds, from its first snapshot and the patches it is sent, exactly the full snapshot another
+// connection is sent at the same moment, at every rev, for every viewer; and the patches weigh far
+// less than the snapshots they stand for.
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "games/registry.hpp"
+#include "protocol/snapshot_text.hpp"
+#include "tests/server/random_room.hpp"
+
+namespace taol::testing {
+namespace {
+
+// Every frame each member was sent, by member.
+using Frames = std::map<std::string, std::vector<server::Frame>>;
+
+RandomRoom::Watch watching(Frames& frames, bool deltas) {
+    return {deltas, [&frames](const std::string& who, const server::Frame& frame) { frames[who].push_back(frame); }};
+}
+
+bool is_game_frame(const Json& frame) {
+    const std::string type = frame.at("type");
+    return type == "snapshot" || type == "delta";
+}
+
+// What a client that takes deltas holds, and how it reads what comes.
+struct DeltaClient {
+    Json baseline;  // null before the first snapshot
+
+    // The full snapshot `frame` stands for.
+    Json read(const Json& frame) {
+        if (frame.at("type") == "snapshot") {
+            baseline = protocol::baseline_of(frame);
+            return frame;
+        }
+        REQUIRE_FALSE(baseline.is_null());
+        REQUIRE(frame.at("from") == baseline.at("rev"));
+        REQUIRE(frame.at("room") == baseline.at("room"));
+        baseline = baseline.patch(frame.at("patch"));
+        REQUIRE(baseline.at("rev") == frame.at("rev"));
+        Json full = baseline;
+        full["type"] = "snapshot";
+        full["log"] = frame.at("log");
+        full["server_time"] = frame.at("server_time");
+        if (frame.contains("id")) full["id"] = frame.at("id");
+        return full;
+    }
+};
+
+struct Weights {
+    long long delta_bytes = 0;     // the deltas sent, whole
+    long long patch_bytes = 0;     // their patches
+    long long replaced_bytes = 0;  // the full snapshots they stand for
+    long long deltas = 0;
+    long long snapshots = 0;       // full snapshots sent to connections that take deltas
+};
+
+// Plays the same random game twice, once to connections that take deltas; checks each delta
+// rebuilds the snapshot sent in its place. Adds (before, patch, after) cases to `cases`.
+void play_twice(const games::Game& game, std::uint64_t seed, Weights& weights, Json& cases, std::size_t max_cases) {
+    Frames plain, deltas;
+    server::RoomHooks hooks;
+    RandomRoom a(game, "ABCDEFGH", hooks, seed, 0, watching(plain, false));
+    RandomRoom b(game, "ABCDEFGH", hooks, seed, 0, watching(deltas, true));
+    for (int step = 0; step < 400; ++step) {
+        if (a.room().status() == server::RoomStatus::finished) {
+            a.rematch();
+            b.rematch();
+            continue;
+        }
+        a.step();
+        b.step();
+    }
+    REQUIRE(plain.size() == deltas.size());
+    for (const auto& [who, sent] : plain) {
+        INFO(game.id() << " seed " << seed << ", " << who);
+        const std::vector<server::Frame>& got = deltas.at(who);
+        REQUIRE(sent.size() == got.size());
+        DeltaClient client;
+        for (std::size_t i = 0; i < sent.size(); ++i) {
+            const Json expected = Json::parse(*sent[i]);
+            const Json frame = Json::parse(*got[i]);
+            if (!is_game_frame(expected)) {
+                CHECK(frame == expected);
+                continue;
+            }
+            INFO("frame " << i << ": " << *got[i]);
+            const Json before = client.baseline;
+            CHECK(client.read(frame) == expected);
+            if (frame.at("type") == "delta") {
+                ++weights.deltas;
+                weights.delta_bytes += static_cast<long long>(got[i]->size());
+                weights.patch_bytes += static_cast<long long>(frame.at("patch").dump().size());
+                weights.replaced_bytes += static_cast<long long>(sent[i]->size());
+                if (cases.size() < max_cases) {
+                    cases.push_back(Json{{"before", before}, {"patch", frame.at("patch")}, {"after", client.baseline}});
+                }
+            } else {
+                ++weights.snapshots;
+            }
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("Every viewer rebuilds from its deltas exactly the snapshots it would have been sent", "[cases]") {
+    Json cases = Json::array();
+    for (const games::Game* game : games::all_games()) {
+        Weights weights;
+        const std::size_t cases_before = cases.size();
+        for (std::uint64_t seed = 1; seed <= 6; ++seed) play_twice(*game, seed, weights, cases, cases_before + 20 * seed);
+        INFO(game->id() << ": " << weights.deltas << " deltas of " << weights.delta_bytes << " bytes (patches "
+                        << weights.patch_bytes << ") for " << weights.replaced_bytes << " bytes of snapshots; "
+                        << weights.snapshots << " full snapshots");
+        CHECK(weights.deltas > 10 * weights.snapshots);
+        // Patches weigh at most half the snapshots they stand for, in every game (README
+        // "Deltas" has each game's figure: from about a fifth to under a half).
+        CHECK(weights.patch_bytes * 2 <= weights.replaced_bytes);
+        WARN(game->id() << ": patches are " << 100 * weights.patch_bytes / weights.replaced_bytes
+                        << "% of the snapshots they stand for, whole delta frames "
+                        << 100 * weights.delta_bytes / weights.replaced_bytes << "%");
+    }
+    // The web client's own patch code runs on these (tests/js/json_patch_test.mjs).
+    if (const char* out = std::getenv("TAOL_PATCH_CASES_OUT")) {
+        std::ofstream(out) << cases.dump();
+    }
+}
+
+}  // namespace taol::testing
