@@ -15,8 +15,8 @@
 namespace taol::server {
 
 struct LoadLimits {
-    TimeMs loop_lag_ms = 100;      // busy when the event loop runs a timer this late (0: never)
-    TimeMs journal_wait_ms = 250;  // busy when a journal write waits this long for its answer (0: never)
+    TimeMs loop_lag_ms = 100;      // busy when the event loop runs a timer more than this late (0: never)
+    TimeMs journal_wait_ms = 250;  // busy when a journal write waits longer for its answer (0: never)
     TimeMs calm_ms = 1000;         // busy until both readings have stayed under half their limits this long
 };
 
@@ -46,7 +46,7 @@ public:
 
     struct Readings {
         TimeMs loop_lag = 0;      // the last sample
-        TimeMs journal_wait = 0;  // the oldest write still waiting, or the last one answered
+        TimeMs journal_wait = 0;  // the longer of: the oldest write still waiting, the last one answered
         bool busy = false;
     };
     Readings readings();
