@@ -237,6 +237,7 @@ const char* to_string(ErrorCode code) {
         case ErrorCode::duplicate: return "duplicate";
         case ErrorCode::storage_error: return "storage_error";
         case ErrorCode::room_damaged: return "room_damaged";
+        case ErrorCode::server_busy: return "server_busy";
     }
     return "bad_request";
 }

@@ -38,7 +38,7 @@ enum class ErrorCode {
     // actions
     not_a_player, not_your_turn, illegal_action, too_late, game_over, duplicate,
     // server
-    storage_error, room_damaged,
+    storage_error, room_damaged, server_busy,
 };
 
 const char* to_string(ErrorCode code);

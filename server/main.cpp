@@ -25,7 +25,7 @@ constexpr std::string_view kUsage =
     "  --limit NAME=N    changes one limit (README, \"Security and limits\"); NAME is one of\n"
     "                    per-address, hello-seconds, idle-seconds, write-stall-seconds,\n"
     "                    messages-per-second, messages-burst, read-kib-per-second,\n"
-    "                    api-per-second, api-burst\n"
+    "                    api-per-second, api-burst, busy-loop-lag-ms, busy-journal-wait-ms\n"
     "  --help            this text\n";
 
 // Ten thousand connections need more descriptors than the usual soft limit of 1024.
@@ -42,17 +42,19 @@ int usage_error(const std::string& message) {
     return 2;
 }
 
-// NAME=N of --limit into `limits`; false when NAME is unknown or N is not a positive number
-// (0 is allowed for per-address: no limit).
-bool set_limit(taol::server::ConnectionLimits& limits, const std::string& text) {
+// NAME=N of --limit into `config`; false when NAME is unknown or N is not a positive number
+// (0 is allowed for per-address and the busy limits: no limit).
+bool set_limit(taol::server::ServerConfig& config, const std::string& text) {
     const auto equals = text.find('=');
     if (equals == std::string::npos) return false;
     const std::string name = text.substr(0, equals);
     const std::string value = text.substr(equals + 1);
     char* end = nullptr;
     const double n = std::strtod(value.c_str(), &end);
-    if (value.empty() || *end != '\0' || n < 0 || (n == 0 && name != "per-address")) return false;
+    const bool zero_allowed = name == "per-address" || name == "busy-loop-lag-ms" || name == "busy-journal-wait-ms";
+    if (value.empty() || *end != '\0' || n < 0 || (n == 0 && !zero_allowed)) return false;
     const auto ms = static_cast<taol::server::TimeMs>(n * 1000);
+    auto& limits = config.limits;
     if (name == "per-address") limits.max_per_address = static_cast<std::size_t>(n);
     else if (name == "hello-seconds") limits.hello_ms = ms;
     else if (name == "idle-seconds") limits.idle_ms = ms;
@@ -62,6 +64,8 @@ bool set_limit(taol::server::ConnectionLimits& limits, const std::string& text) 
     else if (name == "read-kib-per-second") limits.read_bytes_per_second = static_cast<std::size_t>(n * 1024);
     else if (name == "api-per-second") limits.api_per_second = n;
     else if (name == "api-burst") limits.api_burst = n;
+    else if (name == "busy-loop-lag-ms") config.hub.load.loop_lag_ms = static_cast<taol::server::TimeMs>(n);
+    else if (name == "busy-journal-wait-ms") config.hub.load.journal_wait_ms = static_cast<taol::server::TimeMs>(n);
     else return false;
     return true;
 }
@@ -87,7 +91,7 @@ int main(int argc, char** argv) {
         else if (flag == "--web-root") config.web_root = value;
         else if (flag == "--trust-proxy") config.limits.proxies.push_back(value);
         else if (flag == "--limit") {
-            if (!set_limit(config.limits, value)) return usage_error("--limit " + value + ": unknown limit or bad number");
+            if (!set_limit(config, value)) return usage_error("--limit " + value + ": unknown limit or bad number");
         }
         else if (flag == "--sync") {
             const auto sync = taol::server::parse_sync_policy(value);

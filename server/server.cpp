@@ -52,6 +52,7 @@ Server::Server(ServerConfig config)
       addresses_(config_.limits.max_per_address, config_.limits.api_per_second, config_.limits.api_burst,
                  proxy_addresses(config_.limits.proxies), config_.limits.limit_loopback),
       hub_(ioc_.get_executor(), metrics_, hub_config(config_.hub, journal_.get(), background_)),
+      loop_lag_(ioc_.get_executor(), hub_.load()),
       context_{hub_, metrics_, connections_, HttpContext{config_.web_root, nullptr, nullptr}, config_.limits, addresses_},
       sweep_timer_(ioc_),
       stop_timer_(ioc_),
@@ -90,6 +91,7 @@ void Server::start() {
     }
     port_ = listener_->port();
     listener_->run();
+    loop_lag_.start();
     sweep_later();
     spdlog::info("listening on {}:{} (web root {}, data {})", config_.host, port_, config_.web_root.string(),
                  config_.data_dir.string());
@@ -121,6 +123,7 @@ void Server::stop() {
         boost::system::error_code ec;
         signals_.cancel(ec);
         sweep_timer_.cancel();
+        loop_lag_.stop();
         connections_.close_all();
         hub_.close_rooms();
         wait_for_connections(config_.stop_grace_ms);

@@ -11,6 +11,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include "server/hub/loop_lag_probe.hpp"
 #include "server/net/context.hpp"
 
 namespace taol::server {
@@ -69,6 +70,7 @@ private:
     AddressLimits addresses_;
     ConnectionRegistry connections_;
     Hub hub_;
+    LoopLagProbe loop_lag_;  // tells the hub's load gauge how late the event loop runs
     ServerContext context_;
     std::shared_ptr<Listener> listener_;
     boost::asio::steady_timer sweep_timer_;

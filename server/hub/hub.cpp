@@ -39,7 +39,25 @@ Frame damaged_frame(const std::string& code, std::optional<std::int64_t> id) {
 }  // namespace
 
 Hub::Hub(boost::asio::any_io_executor executor, Metrics& metrics, HubConfig config)
-    : executor_(std::move(executor)), metrics_(metrics), config_(std::move(config)) {}
+    : executor_(std::move(executor)), metrics_(metrics), config_(std::move(config)), load_(config_.load, config_.load_clock) {
+    // Once per change, not per refusal: a busy spell may refuse thousands.
+    load_.on_change([&metrics = metrics_](bool busy, TimeMs loop_lag, TimeMs journal_wait) {
+        metrics.busy = busy ? 1 : 0;
+        if (busy) {
+            spdlog::warn("busy: refusing new rooms and newcomers to rooms (event loop {} ms late, journal writes "
+                         "waiting {} ms); every room already open goes on",
+                         loop_lag, journal_wait);
+        } else {
+            spdlog::info("no longer busy: new rooms and newcomers are welcome again");
+        }
+    });
+}
+
+Frame Hub::busy_refusal(const std::string& what, std::optional<std::int64_t> id) {
+    metrics_.busy_refusals++;
+    return error_frame(ErrorCode::server_busy, "the server is too busy to " + what + " right now; try again in a minute",
+                       id);
+}
 
 void Hub::in_background(std::function<void()> work) {
     boost::asio::post(config_.background ? *config_.background : executor_, std::move(work));
@@ -172,6 +190,10 @@ void Hub::create(const ConnectionPtr& connection, const PlayerPtr& player, const
             return done(player);
         }
     }
+    if (load_.busy()) {
+        connection->deliver(busy_refusal("open a new table", id));
+        return done(player);
+    }
     new_room(*game, options.value(), 0,
              [this, connection, player, id, game, done = std::move(done)](const std::shared_ptr<RoomActor>& actor) mutable {
                  if (!actor) {
@@ -191,7 +213,7 @@ void Hub::create(const ConnectionPtr& connection, const PlayerPtr& player, const
                  }
                  metrics_.rooms_created++;
                  spdlog::info("room {}: created by {} for {}", actor->code(), name, game->id());
-                 enter(actor, connection, player, false, id, std::move(done));
+                 enter(actor, connection, player, false, id, std::move(done), false);
              });
 }
 
@@ -219,19 +241,24 @@ void Hub::join(const ConnectionPtr& connection, const PlayerPtr& player, const p
             }
             player->room = join.room;  // reserved: a second join waits behind this one
         }
-        enter(actor, connection, player, join.as_spectator, id, std::move(done));
+        enter(actor, connection, player, join.as_spectator, id, std::move(done), true);
     });
 }
 
 void Hub::enter(const std::shared_ptr<RoomActor>& actor, const ConnectionPtr& connection, const PlayerPtr& player,
-                bool as_spectator, std::optional<std::int64_t> id, Done done) {
+                bool as_spectator, std::optional<std::int64_t> id, Done done, bool newcomers_refused_when_busy) {
     std::string name;
     {
         std::lock_guard lock(mutex_);
         name = player->name;
     }
     actor->post(
-        [connection, player, name, as_spectator, id](Room& r, Instant now) {
+        [this, connection, player, name, as_spectator, id, newcomers_refused_when_busy](Room& r, Instant now) {
+            // Asked on the room's strand, where who belongs to it is known: a seated player coming
+            // back is no newcomer, and a busy server still serves the rooms it has.
+            if (newcomers_refused_when_busy && !r.belongs(player->id) && load_.busy()) {
+                return connection->deliver(busy_refusal("let anyone new join a table", id));
+            }
             r.join(Caller{player->id, connection, id, player->token_hash, name}, name, as_spectator, now);
         },
         [this, player, done = std::move(done)](Room& r) { settled(r, player, done); });
@@ -320,11 +347,12 @@ RoomHooks Hub::hooks_for(const std::string& code) {
         (accepted ? metrics.actions_accepted : metrics.actions_rejected)++;
     };
     if (config_.journal) {
-        hooks.journal = [journal = config_.journal, &metrics = metrics_, code](const RoomEvent& event, WriteDone done) {
-            journal->append(code, event, [&metrics, done = std::move(done)](WriteResult result) {
+        hooks.journal = [journal = config_.journal, &metrics = metrics_, &load = load_, code](const RoomEvent& event,
+                                                                                              WriteDone done) {
+            journal->append(code, event, load.watch([&metrics, done = std::move(done)](WriteResult result) {
                 if (result != WriteResult::written) metrics.journal_failures++;
                 done(result);
-            });
+            }));
         };
         // Stored while the rules that played it are the server's: it survives a change of rules.
         hooks.on_finished = [this, code](int index) {
@@ -352,12 +380,12 @@ void Hub::new_room(const games::Game& game, const Json& options, int attempt, Ne
     }
     // Recorded outside the hub's lock (with --sync full the write waits for the disk).
     config_.journal->create_room(code, std::string(game.id()), options, now.wall,
-                                 [this, &game, options, attempt, open, then = std::move(then)](WriteResult result) {
+                                 load_.watch([this, &game, options, attempt, open, then = std::move(then)](WriteResult result) {
                                      if (result == WriteResult::failed) metrics_.journal_failures++;
                                      if (result != WriteResult::written) return new_room(game, options, attempt + 1, then);
                                      auto actor = open();
                                      actor ? then(actor) : new_room(game, options, attempt + 1, then);
-                                 });
+                                 }));
 }
 
 bool Hub::knows_player(const std::string& token_hash) const {

@@ -15,6 +15,7 @@
 
 #include "protocol/messages.hpp"
 #include "server/journal/journal.hpp"
+#include "server/hub/load_gauge.hpp"
 #include "server/hub/metrics.hpp"
 #include "server/rooms/peer.hpp"
 #include "server/hub/replay.hpp"
@@ -43,6 +44,9 @@ struct HubConfig {
     // thread or a strand, so that its work keeps its order; the hub's own executor when empty.
     std::optional<boost::asio::any_io_executor> background;
     RoomLimits room_limits;
+    // When the process is too far behind to take anyone new (README, "Security and limits").
+    LoadLimits load;
+    LoadGauge::MonoClock load_clock = steady_ms;
 };
 
 class Hub {
@@ -78,6 +82,8 @@ public:
     RoomCounts room_counts() const;
     std::size_t player_count() const;
     std::shared_ptr<RoomActor> find_room(const std::string& code) const;
+    // Whether the process keeps up; the server feeds it the event loop's lag.
+    LoadGauge& load() { return load_; }
 
 private:
     using WithRoom = std::function<void(std::shared_ptr<RoomActor>, bool damaged)>;
@@ -94,8 +100,12 @@ private:
     void to_room(const ConnectionPtr& connection, const PlayerPtr& player, const protocol::ClientBody& body,
                  std::optional<std::int64_t> id, Done done);
     // Joins `actor`'s room; forgets the player's reservation of it when the room refuses.
+    // `newcomers_refused_when_busy`: a join, where only those who belong to the room get in while
+    // the server is busy.
     void enter(const std::shared_ptr<RoomActor>& actor, const ConnectionPtr& connection, const PlayerPtr& player,
-               bool as_spectator, std::optional<std::int64_t> id, Done done);
+               bool as_spectator, std::optional<std::int64_t> id, Done done, bool newcomers_refused_when_busy);
+    // server_busy, counted: the server is too far behind to let anyone new in.
+    Frame busy_refusal(const std::string& what, std::optional<std::int64_t> id);
     // A call of the player's has been answered: the hub forgets the player's room when it is not in
     // it afterwards (refused, or left); then the player's next message may come.
     void settled(const Room& room, const PlayerPtr& player, const Done& done);
@@ -129,6 +139,7 @@ private:
     boost::asio::any_io_executor executor_;
     Metrics& metrics_;
     HubConfig config_;
+    LoadGauge load_;
 
     mutable std::mutex mutex_;
     std::unordered_map<std::string, PlayerPtr> players_;  // by token

@@ -49,6 +49,9 @@ std::string Metrics::render(const RoomCounts& rooms) const {
             journal_failures.load());
     counter(out, "taol_rooms_damaged_total", "Rooms whose record in the journal does not read (not opened).",
             rooms_damaged.load());
+    gauge(out, "taol_busy", "1 while the server is too far behind to open rooms or let newcomers in.", busy.load());
+    counter(out, "taol_busy_refusals_total", "Creates and joins of newcomers refused with server_busy.",
+            busy_refusals.load());
     counter(out, "taol_messages_in_total", "Client messages received.", messages_in.load());
     counter(out, "taol_messages_out_total", "Messages sent to clients.", messages_out.load());
     counter(out, "taol_messages_refused_total", "Client messages refused before reaching a room.",

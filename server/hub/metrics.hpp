@@ -32,6 +32,8 @@ public:
     std::atomic<std::uint64_t> rooms_loaded{0};        // from the journal: restored or reopened
     std::atomic<std::uint64_t> journal_failures{0};    // events that could not be recorded
     std::atomic<std::uint64_t> rooms_damaged{0};       // rooms whose record does not read
+    std::atomic<std::int64_t> busy{0};                 // 1 while new rooms and newcomers are refused
+    std::atomic<std::uint64_t> busy_refusals{0};       // creates and joins refused with server_busy
 
     // Time from taking an `act` off the wire to its answers being queued.
     void observe_action_latency(std::chrono::nanoseconds elapsed);

@@ -131,6 +131,8 @@ public:
     const Json& options() const { return options_; }
     int games_started() const { return games_started_; }
     bool is_member(const std::string& player) const { return members_.count(player) > 0; }
+    // A member, or a seat's holder who left a running game: its join is a return, not a newcomer.
+    bool belongs(const std::string& player) const { return is_member(player) || seat_held_by(player).has_value(); }
     std::optional<Seat> seat_of(const std::string& player) const;
     // Members with a live connection.
     int connected_count() const;

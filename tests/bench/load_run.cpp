@@ -202,6 +202,7 @@ private:
     void error(Member& m, const Json& e, std::int64_t id) {
         const std::string code = e.value("code", "");
         if (measuring_) ++errors_[code];
+        if (code == "server_busy" && (id == kCreateId || id == kJoinId)) return arrive_later(m, id);
         if (!kExpectedErrors.contains(code) && unexpected_.insert(code).second) {
             std::fprintf(stderr, "load_bench: unexpected error %s\n", e.dump().c_str());
         }
@@ -210,6 +211,17 @@ private:
             m.in_flight = 0;
             think(m);
         }
+    }
+
+    // Everyone arriving at once may find the server busy: it sheds them, and they come back a
+    // moment later, as a person would.
+    void arrive_later(Member& m, std::int64_t id) {
+        m.timer->expires_after(std::chrono::milliseconds(500));
+        m.timer->async_wait([this, &m, id](boost::system::error_code ec) {
+            if (ec || closing_) return;
+            if (id == kJoinId) return join(m);
+            m.conn->send({{"type", "create"}, {"game", settings_.game}, {"id", kCreateId}});
+        });
     }
 
     // Waits the think time, then plays from the latest snapshot.

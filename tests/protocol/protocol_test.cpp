@@ -247,6 +247,7 @@ TEST_CASE("The room message says when its game was interrupted, and only then") 
     CHECK(room_json(info).at("interrupted") == true);
     CHECK(std::string(to_string(ErrorCode::duplicate)) == "duplicate");
     CHECK(std::string(to_string(ErrorCode::room_damaged)) == "room_damaged");
+    CHECK(std::string(to_string(ErrorCode::server_busy)) == "server_busy");
 }
 
 TEST_CASE("A snapshot written from its parts is byte for byte the message written as a tree") {

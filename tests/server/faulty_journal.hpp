@@ -34,6 +34,9 @@ public:
     std::set<std::string> refused_rooms;
     // Each write is answered this long after it was handed over, from the journal's own thread.
     std::atomic<int> answer_after_ms{0};
+    // A test's hand-driven clock, moved on by answer_after_ms as each late write is answered: the
+    // wait shows on it whatever the speed of the machine. Set before the first write.
+    std::atomic<server::TimeMs>* clock = nullptr;
 
     void create_room(const std::string& code, const std::string& game, const server::Json& options,
                      server::TimeMs created, server::WriteDone done) override {
@@ -83,6 +86,7 @@ private:
     using Write = std::function<void(server::WriteDone)>;
     struct Later {
         std::chrono::steady_clock::time_point due;
+        int after_ms;
         Write write;
         server::WriteDone done;
     };
@@ -96,8 +100,8 @@ private:
         if (after == 0) return write(std::move(done));
         {
             std::lock_guard lock(mutex_);
-            later_.push_back({std::chrono::steady_clock::now() + std::chrono::milliseconds(after), std::move(write),
-                              std::move(done)});
+            later_.push_back({std::chrono::steady_clock::now() + std::chrono::milliseconds(after), after,
+                              std::move(write), std::move(done)});
         }
         wake_.notify_all();
     }
@@ -114,6 +118,7 @@ private:
             later_.pop_front();
             answering_ = true;
             lock.unlock();
+            if (clock) *clock += next.after_ms;
             next.write(std::move(next.done));
             lock.lock();
             answering_ = false;

@@ -21,12 +21,14 @@ struct FakeConnection : server::Connection {
 
 class HubFixture {
 public:
-    explicit HubFixture(server::Journal* journal = nullptr)
-        : journal_(journal), hub_(ioc_.get_executor(), metrics_, config(journal)) {
+    // `adjust`: changes to the hub's configuration (its load limits, say).
+    explicit HubFixture(server::Journal* journal = nullptr, const std::function<void(server::HubConfig&)>& adjust = {})
+        : journal_(journal), hub_(ioc_.get_executor(), metrics_, config(journal, adjust)) {
         spdlog::set_level(spdlog::level::warn);
     }
 
     server::Hub& hub() { return hub_; }
+    server::Metrics& metrics() { return metrics_; }
     void advance(server::TimeMs ms) { now_ += ms; }
 
     // One client: a connection and its player.
@@ -88,11 +90,12 @@ public:
     }
 
 private:
-    server::HubConfig config(server::Journal* journal) {
+    server::HubConfig config(server::Journal* journal, const std::function<void(server::HubConfig&)>& adjust) {
         server::HubConfig c;
         c.journal = journal;
         c.idle_unload_ms = 1000;
         c.clock = [this] { return server::Instant{now_, now_}; };
+        if (adjust) adjust(c);
         return c;
     }
 

@@ -206,6 +206,7 @@ export default {
     storage_error: 'The server could not record the move, so it did not happen.',
     duplicate: 'Already done: your move had been accepted.',
     room_damaged: 'The record of this table is damaged: it cannot be opened. Other tables are not affected.',
+    server_busy: 'The server is too busy to open a new table or take anyone new right now. Try again in a minute: games already running go on.',
     chat_closed: 'The host has closed the chat to spectators.',
     chat_too_fast: 'Easy! Wait a moment before the next message.',
   },

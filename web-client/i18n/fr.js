@@ -209,6 +209,7 @@ export default {
     storage_error: 'Le serveur n’a pas pu enregistrer le coup : il n’a pas eu lieu.',
     duplicate: 'C’est déjà fait : votre coup avait été pris en compte.',
     room_damaged: 'L’enregistrement de cette table est abîmé : elle ne peut pas être ouverte. Les autres tables ne sont pas touchées.',
+    server_busy: 'Le serveur est trop chargé pour ouvrir une nouvelle table ou accueillir quelqu’un de nouveau en ce moment. Réessayez dans une minute : les parties en cours continuent.',
     chat_closed: 'L’hôte a fermé le chat aux spectateurs.',
     chat_too_fast: 'Doucement ! Attendez un instant avant le prochain message.',
   },

@@ -35,6 +35,7 @@ export const state = {
   chat: [],              // oldest first
   freshLog: true,        // the next snapshot starts the log afresh
   target: null,          // {code, as}: a room to enter once welcomed
+  busyCode: null,        // a table the server was too busy to let us join: the lobby keeps its code typed
   screen: 'lobby',       // lobby | name | watch | conflict | room | replay
   replay: null,          // {code, game, seats}: the replay on screen (game: 1-based, null = the last)
   conflict: null,        // {current, wanted}
@@ -292,6 +293,7 @@ async function join(code, as) {
       state.screen = 'watch';
     } else {
       toastError(err);
+      if (err.code === 'server_busy') state.busyCode = code; // to try again in a minute with one click
       if (state.code === code) leftRoom();
       state.target = null;
       if (state.screen !== 'replay') {

@@ -79,6 +79,7 @@ export class LobbyView {
 
   lobbyScreen(kept) {
     const s = this.app.state;
+    if (s.busyCode) { this.code = s.busyCode; s.busyCode = null; }
     const games = s.games;
     if (!this.selected && games.length) this.selected = games[0].id;
     const game = s.gamesById[this.selected];
