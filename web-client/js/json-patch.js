@@ -67,13 +67,13 @@ function arrayIndex(arr, token, end) {
 // The value at `tokens`, or an Error saying where the path stops.
 function valueAt(doc, tokens) {
   let node = doc;
+  const where = (i) => formatPointer(tokens.slice(0, i)) || 'the document';
   for (let i = 0; i < tokens.length; i++) {
-    const where = formatPointer(tokens.slice(0, i));
-    if (!isContainer(node)) throw new Error(`${where || 'the document'} is not an object or an array`);
+    if (!isContainer(node)) throw new Error(`${where(i)} is not an object or an array`);
     const token = tokens[i];
     if (Array.isArray(node)) node = node[arrayIndex(node, token, false)];
     else if (hasOwn(node, token)) node = node[token];
-    else throw new Error(`no member "${token}" in ${where || 'the document'}`);
+    else throw new Error(`no member "${token}" in ${where(i)}`);
   }
   return node;
 }
