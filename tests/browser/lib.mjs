@@ -91,6 +91,8 @@ export async function newPlayer(browser, name, viewport, errors, opts = {}) {
   });
   // Keeps the page's WebSockets within reach, so a test can cut the line like a network drop,
   // remembers the last snapshot the page received, and counts the animations the page ran.
+  // A server that sends deltas: the last snapshot is the one a delta stands for, worked out by the
+  // client's own js/deltas.js (imported at the first delta; messages wait for it, in order).
   await context.addInitScript(() => {
     const Native = window.WebSocket;
     window.__sockets = [];
@@ -99,8 +101,25 @@ export async function newPlayer(browser, name, viewport, errors, opts = {}) {
       constructor(...args) {
         super(...args);
         window.__sockets.push(this);
+        let baseline = null;
+        let backlog = null;
+        let lastFull = null;
+        const feed = (m) => {
+          const snap = m.type === 'snapshot' ? baseline.accept(m) : baseline.applyDelta(m);
+          if (snap) window.__lastSnap = snap;
+        };
+        const track = (m) => {
+          if (m.type === 'snapshot') window.__lastSnap = m;
+          if (baseline) { feed(m); return; }
+          if (m.type === 'snapshot') { if (backlog) backlog.push(m); else lastFull = m; return; }
+          if (!backlog) {
+            backlog = lastFull ? [lastFull] : [];
+            import('/js/deltas.js').then((mod) => { baseline = new mod.Baseline(); backlog.splice(0).forEach(feed); });
+          }
+          backlog.push(m);
+        };
         this.addEventListener('message', (e) => {
-          try { const m = JSON.parse(e.data); if (m.type === 'snapshot') window.__lastSnap = m; } catch { /* not JSON */ }
+          try { const m = JSON.parse(e.data); if (m.type === 'snapshot' || m.type === 'delta') track(m); } catch { /* not JSON */ }
         });
       }
     };

@@ -49,6 +49,8 @@ const conn = new Connection(wsUrl, {
   open: () => sayHello(),
   message: (msg) => onMessage(msg),
   state: (s) => { state.conn = s; if (s !== 'online') state.welcomed = false; render(); },
+  // The snapshot that answers a resync carries the whole log, like a connection's first one.
+  resynced: () => { state.freshLog = true; },
 });
 
 let welcomeWaiters = [];
@@ -95,7 +97,8 @@ function replayFromPath() {
 function sayHello() {
   state.freshLog = true;
   const name = state.name || 'Anonyme';
-  conn.request({ type: 'hello', name, ...(state.token ? { token: state.token } : {}) }, { quiet: true })
+  // deltas: later snapshots may come as patches of the last one (net.js makes them whole again).
+  conn.request({ type: 'hello', name, deltas: true, ...(state.token ? { token: state.token } : {}) }, { quiet: true })
     .then((welcome) => {
       state.token = welcome.token;
       store.set('taol.token', welcome.token);

@@ -1,6 +1,9 @@
 // The WebSocket to the server: one JSON object per frame, request ids, reconnection with backoff,
 // and a ping every few seconds that both measures the clock offset and notices a dead link.
+// Snapshot deltas are turned back into full snapshots here, before answers are matched to their
+// requests: the rest of the client only ever sees snapshots.
 import { notePong } from '/js/clock.js';
+import { Baseline } from '/js/deltas.js';
 
 const BACKOFF_MS = [400, 1000, 2000, 4000, 8000, 12000];
 const PING_EVERY_MS = 15000;
@@ -9,10 +12,16 @@ const PONG_WITHIN_MS = 10000;
 export class Connection {
   constructor(url, handlers) {
     this.url = url;
-    this.handlers = handlers; // {open(), message(msg), state(name)}
+    this.handlers = handlers; // {open(), message(msg), state(name), resynced()}
     this.ws = null;
     this.nextId = 1;
     this.waiting = new Map(); // id -> {resolve, reject}
+    this.baseline = new Baseline({ resync: () => this.resync() });
+    // Requests whose answer was a delta that could not be applied. The server took them (a delta
+    // is a success), so they resolve with the next full snapshot, the resync's answer at the
+    // latest, rather than fail and tell the player an accepted move went wrong.
+    this.parked = [];
+    this.resyncId = null;
     this.attempt = 0;
     this.timer = null;
     this.pingTimer = null;
@@ -46,6 +55,7 @@ export class Connection {
     ws.onopen = () => {
       if (ws !== this.ws) return;
       this.attempt = 0;
+      this.baseline.reset(); // a new connection starts from its first full snapshot
       this.setState('online');
       this.handlers.open?.(); // hello goes first: the server wants it before anything else
       this.startPing();
@@ -89,8 +99,17 @@ export class Connection {
   }
 
   failAll() {
-    for (const { reject } of this.waiting.values()) reject({ code: 'disconnected', message: 'connection lost' });
+    for (const { reject } of [...this.waiting.values(), ...this.parked]) reject({ code: 'disconnected', message: 'connection lost' });
     this.waiting.clear();
+    this.parked = [];
+    this.resyncId = null;
+  }
+
+  // Drops the socket (even if it has not noticed it is dead) and reconnects.
+  cut() {
+    const ws = this.ws;
+    if (ws) { ws.onclose = null; try { ws.close(); } catch { /* already gone */ } }
+    this.dropped();
   }
 
   scheduleReconnect() {
@@ -107,6 +126,21 @@ export class Connection {
       clearTimeout(this.pongDeadline);
       if (typeof msg.t === 'number') notePong(msg.t, msg.server_time);
     }
+    if (msg.type === 'delta') {
+      const snap = this.baseline.applyDelta(msg);
+      if (!snap) {
+        this.park(msg.id);
+        return;
+      }
+      msg = snap;
+    } else if (msg.type === 'snapshot') {
+      this.baseline.accept(msg);
+      for (const { resolve } of this.parked.splice(0)) resolve(msg);
+      if (msg.id !== undefined && msg.id === this.resyncId) {
+        this.resyncId = null;
+        this.handlers.resynced?.();
+      }
+    }
     let silent = false;
     if (msg.id !== undefined && msg.id !== null && this.waiting.has(msg.id)) {
       const { resolve, reject, quiet } = this.waiting.get(msg.id);
@@ -117,6 +151,22 @@ export class Connection {
     }
     // Answers and broadcasts go through one path, except answers the caller alone handles.
     if (!silent) this.handlers.message?.(msg);
+  }
+
+  park(id) {
+    if (id === undefined || id === null || !this.waiting.has(id)) return;
+    this.parked.push(this.waiting.get(id));
+    this.waiting.delete(id);
+  }
+
+  // A delta could not be applied: ask for a full snapshot (deltas are ignored until one comes).
+  resync() {
+    this.resyncId = this.nextId; // the id request() gives it: its answer starts the log afresh
+    this.request({ type: 'resync' }).catch((err) => {
+      // Refused (not answered by a snapshot): a new connection brings one, its hello's token
+      // bringing the room back, and fails what was parked so that nothing waits for ever.
+      if (err.code !== 'disconnected') this.cut();
+    });
   }
 
   // Fire and forget.
@@ -145,11 +195,7 @@ export class Connection {
       if (!this.send({ type: 'ping', t: Date.now() })) return;
       clearTimeout(this.pongDeadline);
       // No pong in time: the link is dead even if the socket has not noticed. Start again.
-      this.pongDeadline = setTimeout(() => {
-        const ws = this.ws;
-        if (ws) { ws.onclose = null; try { ws.close(); } catch { /* already gone */ } }
-        this.dropped();
-      }, PONG_WITHIN_MS);
+      this.pongDeadline = setTimeout(() => this.cut(), PONG_WITHIN_MS);
     };
     ping();
     this.pingTimer = setInterval(ping, PING_EVERY_MS);
