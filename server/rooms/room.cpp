@@ -232,7 +232,9 @@ void Room::resync(const Caller& caller, Instant now) {
     take(now, [=, this](TimeMs) {
         Member* m = member(caller.player);
         if (!m) return refuse(caller, ErrorCode::not_in_room, "you are not in this room", now);
-        m->synced_peer = nullptr;  // whatever it holds, its answer is a full snapshot
+        // Whatever it holds, its answer is a full snapshot with the whole log, like a first one.
+        m->synced_peer = nullptr;
+        m->log_sent = 0;
         flush(&caller, state_ ? Answer::snapshot : Answer::room, now);
     });
 }

@@ -2,7 +2,7 @@
 // real taol-server process, and optionally the same clients against a bare broadcaster.
 //
 //   load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] [--think-ms T]
-//                     [--warmup-s W] [--seconds D] [--sync normal|full] [--bare]
+//                     [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] [--deltas]
 //
 // Defaults: 100 rooms of castors, 4 players + 1 spectator each, think 500 ms, warm-up 5 s,
 // measured 20 s, --sync normal (given to the server as is).
@@ -28,6 +28,9 @@
 // divided by its length (cores), and per accepted action; its RSS is read at the end of the phase,
 // and per connection over the RSS it had before any client connected. The client thread's own CPU
 // is printed too: near 1 core, the latencies are the client's and not the server's.
+//
+// --deltas: every client asks for deltas in its hello and applies each patch to the snapshot it
+// holds (as the web client does); snapshots/s and bytes/s then count deltas too.
 //
 // --bare also runs, after Taol has stopped, the same clients with the same think time against a
 // bare Beast broadcaster in this process (bare_broadcaster.hpp, one thread of its own, where Taol
@@ -66,9 +69,9 @@ namespace {
 // Rows of figures, one column per run.
 void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>& runs) {
     std::printf("load_bench: %d rooms of %s, %d players + %d spectators each (%d connections), think %d ms, "
-                "warm-up %.0f s, measured %.0f s, --sync %s\n",
+                "warm-up %.0f s, measured %.0f s, --sync %s%s\n",
                 s.rooms, s.game.c_str(), s.players, s.spectators, runs.front().second.connections, s.think_ms,
-                s.warmup_s, s.seconds, s.sync.c_str());
+                s.warmup_s, s.seconds, s.sync.c_str(), s.deltas ? ", deltas" : "");
     std::printf("%-28s", "");
     for (const auto& [name, f] : runs) std::printf("%14s", name.c_str());
     std::printf("\n");
@@ -141,6 +144,10 @@ std::optional<Settings> parse(int argc, char** argv) {
     s.server = argv[1];
     for (int i = 2; i < argc; ++i) {
         const std::string flag = argv[i];
+        if (flag == "--deltas") {
+            s.deltas = true;
+            continue;
+        }
         if (flag == "--bare") {
             s.bare = true;
             continue;
@@ -178,7 +185,7 @@ int main(int argc, char** argv) {
     if (!settings) {
         std::fprintf(stderr,
                      "usage: load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] "
-                     "[--think-ms T] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare]\n");
+                     "[--think-ms T] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] [--deltas]\n");
         return 2;
     }
     raise_descriptor_limit();

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "games/core/rng.hpp"
+#include "protocol/snapshot_text.hpp"
 #include "tests/bench/bench_conn.hpp"
 #include "tests/support/game_checks.hpp"
 
@@ -37,6 +38,7 @@ struct Member {
     bool welcomed = false;
     Json actions = Json::array();
     std::int64_t rev = -1;  // of the latest snapshot; -1 before the first
+    Json baseline;          // with --deltas: the latest snapshot, as deltas apply to it
     std::int64_t in_flight = 0;  // the id of the act awaiting its answer, 0 for none
     bool thinking = false;
     std::int64_t next_id = kFirstActId;
@@ -146,7 +148,9 @@ private:
         if (bare_) return join(m);
         std::string name = std::to_string(m.room - rooms_.data());  // room-member: "12-3"
         name.append("-").append(std::to_string(m.index));
-        m.conn->send({{"type", "hello"}, {"name", name}});
+        Json hello{{"type", "hello"}, {"name", name}};
+        if (settings_.deltas) hello["deltas"] = true;
+        m.conn->send(hello);
     }
     void join(Member& m) {
         m.conn->send({{"type", "join"}, {"room", m.room->code}, {"as", m.player ? "player" : "spectator"},
@@ -174,7 +178,12 @@ private:
                 room.members.front().conn->send({{"type", "start"}, {"id", kStartId}});
             }
         } else if (type == "snapshot") {
+            if (settings_.deltas) m.baseline = taol::protocol::baseline_of(message);
             snapshot(m, message, id);
+        } else if (type == "delta") {
+            // As a client does: the patch turns the snapshot it holds into the next one.
+            m.baseline = m.baseline.patch(message.at("patch"));
+            snapshot(m, m.baseline, id);
         } else if (type == "error") {
             error(m, message, id);
         }

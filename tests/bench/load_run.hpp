@@ -23,6 +23,7 @@ struct Settings {
     double seconds = 20;
     std::string sync = "normal";
     bool bare = false;
+    bool deltas = false;  // clients ask for deltas (hello's "deltas") and apply them
 };
 
 struct Figures {

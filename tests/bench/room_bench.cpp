@@ -3,13 +3,15 @@
 // split into the room's share and the rest (sockets, threads, the journal's thread).
 //
 //   room_bench [--game castors] [--rooms N] [--players P] [--spectators S] [--actions A] [--seed K]
+//              [--deltas]
 //
 // Defaults: 200 rooms of castors, 4 players + 1 spectator, 200,000 actions. Every room runs on one
 // thread; each step picks a room and a seat with listed actions, fills one of them at random (as
 // the playout test does) and sends it with the rev of that seat's table, a step of 50 ms later on
 // a virtual clock (deadlines fire through tick() as they come due). The journal hook encodes
 // each event as a journal would (its body as JSON text) and answers at once. Each member's peer
-// only counts what it is sent. The figures count only the time spent inside the room's calls
+// only counts what it is sent; with --deltas every member takes deltas (PROTOCOL.md), so the
+// figures include computing them. The figures count only the time spent inside the room's calls
 // (thread CPU), not the driver's choice of actions.
 #include <time.h>
 
@@ -55,6 +57,7 @@ struct Settings {
     int spectators = 1;
     long long actions = 200'000;
     std::uint64_t seed = 1;
+    bool deltas = false;
 };
 
 Settings parse(int argc, char** argv) {
@@ -68,7 +71,8 @@ Settings parse(int argc, char** argv) {
             }
             return argv[++i];
         };
-        if (arg == "--game") s.game = value();
+        if (arg == "--deltas") s.deltas = true;
+        else if (arg == "--game") s.game = value();
         else if (arg == "--rooms") s.rooms = std::stoi(value());
         else if (arg == "--players") s.players = std::stoi(value());
         else if (arg == "--spectators") s.spectators = std::stoi(value());
@@ -124,6 +128,7 @@ int main(int argc, char** argv) {
         for (int m = 0; m < s.players + s.spectators; ++m) {
             const std::string player = "p" + std::to_string(r) + "_" + std::to_string(m);
             auto peer = std::make_shared<CountingPeer>();
+            peer->want_deltas(s.deltas);
             t.players.push_back(player);
             t.peers.push_back(peer);
             t.room->join(server::Caller{player, peer, std::nullopt, "", player}, player, m >= s.players, instant());
@@ -179,9 +184,10 @@ int main(int argc, char** argv) {
             bytes += p->bytes;
         }
     }
-    std::printf("room_bench: %d rooms of %s, %d players + %d spectators, %lld actions sent (%lld accepted), "
+    std::printf("room_bench: %d rooms of %s, %d players + %d spectators%s, %lld actions sent (%lld accepted), "
                 "%lld games finished\n",
-                s.rooms, s.game.c_str(), s.players, s.spectators, sent, accepted, games_finished);
+                s.rooms, s.game.c_str(), s.players, s.spectators, s.deltas ? " taking deltas" : "", sent, accepted,
+                games_finished);
     std::printf("  CPU inside the room per accepted action   %8.1f µs\n", inside * 1e6 / std::max(1LL, accepted));
     std::printf("  frames sent per accepted action           %8.2f\n", static_cast<double>(frames) / std::max(1LL, accepted));
     std::printf("  bytes per frame                           %8.0f\n", static_cast<double>(bytes) / std::max(1LL, frames));

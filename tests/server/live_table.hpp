@@ -23,7 +23,11 @@ public:
         for (const auto& names : {players, spectators}) {
             for (const std::string& name : names) people_.push_back({name, nullptr, std::make_unique<WsClient>(port)});
         }
-        for (Person& p : people_) p.welcome = p.client->hello(p.name);
+        // Every other person takes deltas (as the web client does), so both kinds of connection
+        // play every game.
+        for (std::size_t i = 0; i < people_.size(); ++i) {
+            people_[i].welcome = people_[i].client->hello(people_[i].name, std::nullopt, takes_deltas(i));
+        }
 
         Json create{{"type", "create"}, {"game", game}};
         if (!options.is_null()) create["options"] = options;
@@ -66,6 +70,14 @@ public:
     // Every client has reached this rev, and nothing newer.
     void check_same_rev(std::int64_t rev) const {
         for (WsClient* c : everyone()) CHECK(c->snapshot(rev).at("rev") == rev);
+    }
+
+    static bool takes_deltas(std::size_t i) { return i % 2 == 1; }
+    // How many deltas everyone was sent.
+    std::size_t deltas_received() const {
+        std::size_t n = 0;
+        for (const Person& p : people_) n += p.client ? p.client->deltas_received() : 0;
+        return n;
     }
 
     // A connection goes; reconnect opens a new one in its place, which has yet to say hello.

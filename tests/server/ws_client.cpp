@@ -1,5 +1,7 @@
 #include "tests/server/ws_client.hpp"
 
+#include "protocol/snapshot_text.hpp"
+
 #include <stdexcept>
 
 #include <boost/asio/connect.hpp>
@@ -38,7 +40,10 @@ void WsClient::do_read() {
             changed_.notify_all();
             return;
         }
-        received_.push_back(Json::parse(beast::buffers_to_string(buffer_.data())));
+        Json message = Json::parse(beast::buffers_to_string(buffer_.data()));
+        if (message.at("type") == "snapshot") baseline_ = protocol::baseline_of(message);
+        else if (message.at("type") == "delta") message = from_delta(message);
+        received_.push_back(std::move(message));
         buffer_.consume(buffer_.size());
         changed_.notify_all();
         do_read();
@@ -139,9 +144,31 @@ std::size_t WsClient::count() const {
     return received_.size();
 }
 
-Json WsClient::hello(const std::string& name, const std::optional<std::string>& token) {
+Json WsClient::from_delta(const Json& delta) {
+    ++deltas_;
+    // A test client has no doubt to resolve: a delta that does not apply is the server's bug.
+    if (baseline_.is_null() || delta.at("from") != baseline_.at("rev") || delta.at("room") != baseline_.at("room")) {
+        throw std::runtime_error("a delta that does not follow the snapshot this client holds: " + delta.dump());
+    }
+    baseline_ = baseline_.patch(delta.at("patch"));
+    if (baseline_.at("rev") != delta.at("rev")) throw std::runtime_error("a delta whose patch gives another rev");
+    Json snapshot = baseline_;
+    snapshot["type"] = "snapshot";
+    snapshot["log"] = delta.at("log");
+    snapshot["server_time"] = delta.at("server_time");
+    if (delta.contains("id")) snapshot["id"] = delta.at("id");
+    return snapshot;
+}
+
+std::size_t WsClient::deltas_received() const {
+    std::lock_guard lock(mutex_);
+    return deltas_;
+}
+
+Json WsClient::hello(const std::string& name, const std::optional<std::string>& token, bool deltas) {
     Json message{{"type", "hello"}, {"name", name}};
     if (token) message["token"] = *token;
+    if (deltas) message["deltas"] = true;
     return request(message);
 }
 

@@ -49,12 +49,18 @@ public:
     std::vector<Json> received() const;
     std::size_t count() const;
 
-    // "hello": returns the welcome.
-    Json hello(const std::string& name, const std::optional<std::string>& token = std::nullopt);
+    // "hello": returns the welcome. With `deltas`, the server sends `delta` messages after the
+    // first snapshot; this client turns each back into the snapshot it stands for (as the web
+    // client does), so that tests read snapshots either way, and fails on one that does not apply.
+    Json hello(const std::string& name, const std::optional<std::string>& token = std::nullopt, bool deltas = false);
+    // How many deltas it was sent, and turned into snapshots.
+    std::size_t deltas_received() const;
 
 private:
     void do_read();
     void do_write();
+    // The snapshot `delta` stands for, from the baseline (requires mutex_).
+    Json from_delta(const Json& delta);
     template <class Pred>
     void wait_until(Pred pred, const char* what);
 
@@ -68,6 +74,8 @@ private:
     mutable std::mutex mutex_;
     std::condition_variable changed_;
     std::vector<Json> received_;
+    Json baseline_;              // the last snapshot without type, id, log and server_time
+    std::size_t deltas_ = 0;
     bool closed_ = false;
     int close_code_ = 0;
     std::int64_t next_id_ = 1000;

@@ -109,7 +109,7 @@ TEST_CASE("Three players and a spectator play Fish Fish over WebSocket, whatever
             const std::size_t dropped_mark = a.count();
             WsClient& c = room.reconnect(2);
             const std::string token = c_welcome.at("token");
-            const Json again = c.hello("Corentin", token);
+            const Json again = c.hello("Corentin", token, /*deltas=*/true);
             CHECK(again.at("resumed") == true);
             CHECK(again.at("player") == c_welcome.at("player"));
             CHECK(again.at("token") == token);
@@ -132,6 +132,7 @@ TEST_CASE("Three players and a spectator play Fish Fish over WebSocket, whatever
         rev = answer.at("rev");
     }
     CHECK(resumed);
+    CHECK(room.deltas_received() > 0);  // half the table, and Corentin once back, took deltas
 
     const Json last = s.snapshot(rev);
     CHECK(last.at("outcome").at("scores").size() == 3);
