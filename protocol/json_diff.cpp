@@ -3,11 +3,36 @@
 namespace taol::protocol {
 namespace {
 
-// The length of an operation once written: what the choice between the two ways is made on.
-std::size_t written_size(const Json& ops) {
-    std::size_t size = 0;
-    for (const Json& op : ops) size += op.dump().size() + 1;
-    return size;
+// About how long `value` is once written, without writing it (strings are counted unescaped):
+// enough to choose between two patches, at no allocation.
+std::size_t written_size(const Json& value) {
+    switch (value.type()) {
+        case Json::value_t::object: {
+            std::size_t size = 2;
+            for (auto it = value.begin(); it != value.end(); ++it) size += it.key().size() + 4 + written_size(it.value());
+            return size;
+        }
+        case Json::value_t::array: {
+            std::size_t size = 2;
+            for (const Json& item : value) size += 1 + written_size(item);
+            return size;
+        }
+        case Json::value_t::string: return value.get_ref<const std::string&>().size() + 2;
+        case Json::value_t::number_integer:
+        case Json::value_t::number_unsigned: {
+            std::size_t digits = 1;
+            for (auto n = value.get<std::int64_t>(); n >= 10 || n <= -10; n /= 10) ++digits;
+            return digits + (value.get<std::int64_t>() < 0 ? 1 : 0);
+        }
+        case Json::value_t::number_float: return 12;
+        default: return 5;  // null, true, false
+    }
+}
+
+// An operation's length: {"op":"replace","path":…,"value":…}.
+std::size_t op_size(const Json& op) {
+    auto value = op.find("value");
+    return 32 + op.at("path").get_ref<const std::string&>().size() + (value != op.end() ? written_size(*value) : 0);
 }
 
 Json replace(const std::string& path, const Json& value) {
@@ -78,8 +103,9 @@ void append_diff(const Json& from, const Json& to, const std::string& path, Json
     }
     Json members = members_diff(from, to, path);
     if (members.size() > 1) {
-        Json whole = replace(path, to);
-        if (whole.dump().size() + 1 < written_size(members)) return ops.push_back(std::move(whole));
+        std::size_t members_size = 0;
+        for (const Json& op : members) members_size += op_size(op);
+        if (32 + path.size() + written_size(to) < members_size) return ops.push_back(replace(path, to));
     }
     for (Json& op : members) ops.push_back(std::move(op));
 }
