@@ -1,5 +1,7 @@
 #include "protocol/snapshot_text.hpp"
 
+#include <stdexcept>
+
 namespace taol::protocol {
 namespace {
 
@@ -82,6 +84,21 @@ std::string encode_delta(const DeltaParts& d, std::optional<std::int64_t> id) {
     out += std::to_string(d.server_time);
     out += ",\"type\":\"delta\"}";
     return out;
+}
+
+Json apply_delta(Json& baseline, const Json& delta) {
+    if (baseline.is_null() || delta.at("from") != baseline.at("rev") || delta.at("room") != baseline.at("room")) {
+        throw std::runtime_error("a delta that does not follow the snapshot held: " + delta.dump());
+    }
+    Json next = baseline.patch(delta.at("patch"));
+    if (next.at("rev") != delta.at("rev")) throw std::runtime_error("a delta whose patch gives another rev");
+    baseline = next;
+    Json snapshot = std::move(next);
+    snapshot["type"] = "snapshot";
+    snapshot["log"] = delta.at("log");
+    snapshot["server_time"] = delta.at("server_time");
+    if (delta.contains("id")) snapshot["id"] = delta.at("id");
+    return snapshot;
 }
 
 }  // namespace taol::protocol

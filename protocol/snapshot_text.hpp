@@ -49,4 +49,9 @@ struct DeltaParts {
 
 std::string encode_delta(const DeltaParts& delta, std::optional<std::int64_t> id = std::nullopt);
 
+// What a client does with a delta (the C++ test clients do it; the web client's deltas.js the
+// same): `baseline` moves on, and the snapshot the delta stands for is returned. Throws
+// std::runtime_error when the delta does not follow `baseline` (a client then sends `resync`).
+Json apply_delta(Json& baseline, const Json& delta);
+
 }  // namespace taol::protocol

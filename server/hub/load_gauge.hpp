@@ -15,7 +15,7 @@
 namespace taol::server {
 
 struct LoadLimits {
-    TimeMs loop_lag_ms = 100;      // busy when the event loop runs a timer more than this late (0: never)
+    TimeMs loop_lag_ms = 250;      // busy when the event loop runs a timer more than this late (0: never)
     TimeMs journal_wait_ms = 250;  // busy when a journal write waits longer for its answer (0: never)
     TimeMs calm_ms = 1000;         // busy until both readings have stayed under half their limits this long
 };

@@ -182,8 +182,7 @@ private:
             snapshot(m, message, id);
         } else if (type == "delta") {
             // As a client does: the patch turns the snapshot it holds into the next one.
-            m.baseline = m.baseline.patch(message.at("patch"));
-            snapshot(m, m.baseline, id);
+            snapshot(m, taol::protocol::apply_delta(m.baseline, message), id);
         } else if (type == "error") {
             error(m, message, id);
         }

@@ -46,7 +46,9 @@ export async function startServer(binary, opts = {}) {
   if (!bin || !fs.existsSync(bin)) throw new Error('taol-server not found: pass its path as the first argument or in TAOL_SERVER');
   const port = opts.port || await freePort();
   const dataDir = opts.dataDir || fs.mkdtempSync(path.join(os.tmpdir(), 'taol-browser-data-'));
-  const args = ['--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir, '--web-root', path.join(repo, 'web-client')];
+  // The overload guard off: a test machine busy with other tests must not turn players away.
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir, '--web-root', path.join(repo, 'web-client'),
+    '--limit', 'busy-loop-lag-ms=0', '--limit', 'busy-journal-wait-ms=0'];
   log(`starting ${bin} ${args.join(' ')}`);
   const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];

@@ -284,3 +284,25 @@ TEST_CASE("A snapshot written from its parts is byte for byte the message writte
         }
     }
 }
+
+TEST_CASE("A delta moves its baseline on and stands for a snapshot; one that does not follow is refused") {
+    const Json first = Json::parse(R"({"type":"snapshot","room":"ABCD2345","rev":3,"status":"playing","seat":0,
+        "server_time":10,"view":{"phase":"bet"},"actions":[],"deadlines":[],"log":[{"text_key":"a"}],
+        "waiting_for":[0],"outcome":null})");
+    Json baseline = baseline_of(first);
+    CHECK_FALSE(baseline.contains("log"));
+    CHECK_FALSE(baseline.contains("server_time"));
+    const Json delta = Json::parse(R"({"type":"delta","room":"ABCD2345","from":3,"rev":4,"server_time":20,"id":7,
+        "log":[{"text_key":"b"}],"patch":[{"op":"replace","path":"/rev","value":4},
+        {"op":"replace","path":"/view/phase","value":"set_line"}]})");
+    const Json next = apply_delta(baseline, delta);
+    CHECK(next.at("type") == "snapshot");
+    CHECK(next.at("rev") == 4);
+    CHECK(next.at("id") == 7);
+    CHECK(next.at("view").at("phase") == "set_line");
+    CHECK(next.at("log") == Json::parse(R"([{"text_key":"b"}])"));
+    CHECK(baseline == baseline_of(next));
+    CHECK_THROWS(apply_delta(baseline, delta));  // from 3 again: baseline is at 4 now
+    Json none;
+    CHECK_THROWS(apply_delta(none, delta));
+}

@@ -24,17 +24,17 @@ struct Gauge {
 }  // namespace
 
 TEST_CASE("An event loop running late makes the gauge busy until it has kept time for a second") {
-    Gauge g;  // 100 ms of lag, 250 ms of journal wait, calm after 1 s under half
-    g.gauge.loop_lag(30);
+    Gauge g;  // 250 ms of lag, 250 ms of journal wait, calm after 1 s under half
+    g.gauge.loop_lag(120);
     CHECK_FALSE(g.gauge.busy());
-    g.gauge.loop_lag(150);
+    g.gauge.loop_lag(300);
     CHECK(g.gauge.busy());
-    CHECK(g.gauge.readings().loop_lag == 150);
+    CHECK(g.gauge.readings().loop_lag == 300);
 
     // Between half the limit and the limit: not calm, so it stays busy however long that lasts.
     for (int i = 0; i < 10; ++i) {
         g.now += 500;
-        g.gauge.loop_lag(60);
+        g.gauge.loop_lag(150);
         CHECK(g.gauge.busy());
     }
     const TimeMs last_warm = g.now;

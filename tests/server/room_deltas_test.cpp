@@ -39,17 +39,7 @@ struct DeltaClient {
             baseline = protocol::baseline_of(frame);
             return frame;
         }
-        REQUIRE_FALSE(baseline.is_null());
-        REQUIRE(frame.at("from") == baseline.at("rev"));
-        REQUIRE(frame.at("room") == baseline.at("room"));
-        baseline = baseline.patch(frame.at("patch"));
-        REQUIRE(baseline.at("rev") == frame.at("rev"));
-        Json full = baseline;
-        full["type"] = "snapshot";
-        full["log"] = frame.at("log");
-        full["server_time"] = frame.at("server_time");
-        if (frame.contains("id")) full["id"] = frame.at("id");
-        return full;
+        return protocol::apply_delta(baseline, frame);
     }
 };
 

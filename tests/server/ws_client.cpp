@@ -147,17 +147,7 @@ std::size_t WsClient::count() const {
 Json WsClient::from_delta(const Json& delta) {
     ++deltas_;
     // A test client has no doubt to resolve: a delta that does not apply is the server's bug.
-    if (baseline_.is_null() || delta.at("from") != baseline_.at("rev") || delta.at("room") != baseline_.at("room")) {
-        throw std::runtime_error("a delta that does not follow the snapshot this client holds: " + delta.dump());
-    }
-    baseline_ = baseline_.patch(delta.at("patch"));
-    if (baseline_.at("rev") != delta.at("rev")) throw std::runtime_error("a delta whose patch gives another rev");
-    Json snapshot = baseline_;
-    snapshot["type"] = "snapshot";
-    snapshot["log"] = delta.at("log");
-    snapshot["server_time"] = delta.at("server_time");
-    if (delta.contains("id")) snapshot["id"] = delta.at("id");
-    return snapshot;
+    return protocol::apply_delta(baseline_, delta);
 }
 
 std::size_t WsClient::deltas_received() const {
