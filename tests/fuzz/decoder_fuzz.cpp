@@ -61,6 +61,7 @@ private:
 Json fields_of(const protocol::Hello& m) {
     Json out{{"name", m.name}};
     if (m.token) out["token"] = *m.token;
+    if (m.deltas) out["deltas"] = true;
     return out;
 }
 Json fields_of(const protocol::Create& m) { return Json{{"game", m.game}, {"options", m.options}}; }
@@ -76,6 +77,7 @@ Json fields_of(const protocol::Act& m) {
 Json fields_of(const protocol::Ping& m) { return Json{{"t", m.t}}; }
 Json fields_of(const protocol::Chat& m) { return Json{{"text", m.text}}; }
 Json fields_of(const protocol::Configure& m) { return Json{{"options", m.options}}; }
+Json fields_of(const protocol::Resync&) { return Json::object(); }
 
 std::string written(const protocol::ClientMessage& message) {
     Json out = std::visit([](const auto& body) { return fields_of(body); }, message.body);
