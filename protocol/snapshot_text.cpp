@@ -24,6 +24,22 @@ void append_part(std::string& out, std::string_view key, const Json* value, cons
     out += ',';
 }
 
+void append_number(std::string& out, std::string_view key, std::int64_t value) {
+    out += '"';
+    out += key;
+    out += "\":";
+    out += std::to_string(value);
+    out += ',';
+}
+
+void append_string(std::string& out, std::string_view key, std::string_view value) {
+    out += '"';
+    out += key;
+    out += "\":";
+    append_json(out, Json(value));
+    out += ',';
+}
+
 }  // namespace
 
 std::string encode_snapshot(const SnapshotParts& s, std::optional<std::int64_t> id) {
@@ -33,24 +49,16 @@ std::string encode_snapshot(const SnapshotParts& s, std::optional<std::int64_t> 
     out += '{';
     append_part(out, "actions", s.actions, kArray);
     append_part(out, "deadlines", s.deadlines, kArray);
-    if (id) {
-        out += "\"id\":";
-        out += std::to_string(*id);
-        out += ',';
-    }
+    if (id) append_number(out, "id", *id);
     append_part(out, "log", s.log, kArray);
     append_part(out, "outcome", s.outcome, kNull);
-    out += "\"rev\":";
-    out += std::to_string(s.rev);
-    out += ",\"room\":";
-    append_json(out, Json(s.room));
-    out += ",\"seat\":";
-    out += s.seat ? std::to_string(*s.seat) : "null";
-    out += ",\"server_time\":";
-    out += std::to_string(s.server_time);
-    out += ",\"status\":";
-    append_json(out, Json(s.status));
-    out += ",\"type\":\"snapshot\",";
+    append_number(out, "rev", s.rev);
+    append_string(out, "room", s.room);
+    if (s.seat) append_number(out, "seat", *s.seat);
+    else out += "\"seat\":null,";
+    append_number(out, "server_time", s.server_time);
+    append_string(out, "status", s.status);
+    out += "\"type\":\"snapshot\",";
     append_part(out, "view", s.view, kObject);
     append_part(out, "waiting_for", s.waiting_for, kArray);
     out.back() = '}';
@@ -66,23 +74,15 @@ Json baseline_of(const Json& snapshot) {
 std::string encode_delta(const DeltaParts& d, std::optional<std::int64_t> id) {
     std::string out;
     out.reserve(256);
-    out += "{\"from\":";
-    out += std::to_string(d.from);
-    out += ',';
-    if (id) {
-        out += "\"id\":";
-        out += std::to_string(*id);
-        out += ',';
-    }
+    out += '{';
+    append_number(out, "from", d.from);
+    if (id) append_number(out, "id", *id);
     append_part(out, "log", d.log, kArray);
     append_part(out, "patch", d.patch, kArray);
-    out += "\"rev\":";
-    out += std::to_string(d.rev);
-    out += ",\"room\":";
-    append_json(out, Json(d.room));
-    out += ",\"server_time\":";
-    out += std::to_string(d.server_time);
-    out += ",\"type\":\"delta\"}";
+    append_number(out, "rev", d.rev);
+    append_string(out, "room", d.room);
+    append_number(out, "server_time", d.server_time);
+    out += "\"type\":\"delta\"}";
     return out;
 }
 
