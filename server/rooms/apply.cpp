@@ -210,13 +210,16 @@ void Room::apply_started(const event::Started& e, const RoomEvent& event) {
     room_changed_ = game_changed_ = true;
     // A game begun under other rules cannot be replayed through today's: it is interrupted (the
     // seats, the chat and the earlier games stay; the host may start a new one).
-    skipping_game_ = e.rules != game().rules_version();
-    interrupted_ = skipping_game_;
-    if (interrupted_) {
+    const bool earlier_game = replaying_ && games_started_ < replayed_game_;
+    interrupted_ = !earlier_game && e.rules != game().rules_version();
+    skipping_game_ = earlier_game || interrupted_;
+    if (skipping_game_) {
         state_.reset();
         status_ = RoomStatus::finished;
-        spdlog::warn("room {}: its game began under rules version {} ({} now): restored as interrupted", setup_.code,
-                     e.rules, game().rules_version());
+        if (interrupted_) {
+            spdlog::warn("room {}: its game began under rules version {} ({} now): restored as interrupted",
+                         setup_.code, e.rules, game().rules_version());
+        }
         return;
     }
     state_ = game().setup(e.options, players, e.seed, event.at);

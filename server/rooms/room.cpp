@@ -1,5 +1,6 @@
 #include "server/rooms/room.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <spdlog/spdlog.h>
@@ -53,6 +54,11 @@ std::unique_ptr<Room> Room::replay(RoomSetup setup, const std::vector<RoomEvent>
                                    const ReplayObserver& observer, RoomLimits limits) {
     auto room = std::make_unique<Room>(std::move(setup), std::move(hooks), limits);
     room->replaying_ = true;
+    // Only the last game decides what the room is now: earlier ones are not played again (their
+    // events only move the rev), or a room's restore and each replay would grow with its evening.
+    room->replayed_game_ = static_cast<int>(std::count_if(events.begin(), events.end(), [](const RoomEvent& e) {
+        return std::holds_alternative<event::Started>(e.body);
+    }));
     for (const RoomEvent& event : events) {
         room->apply(event, std::nullopt);
         if (observer) observer(*room, event);

@@ -71,6 +71,7 @@ public:
     // The room that `setup` and `events` describe, with no live connection. Its clock stands at the
     // last event's time until a call brings it on. A game begun under other rules than the game's
     // current rules_version() is not replayed: the room comes back with that game interrupted.
+    // Games before the last one are not played again: only their revs and the room's seats count.
     // Throws when the events do not replay (a journal that does not belong to this game).
     static std::unique_ptr<Room> replay(RoomSetup setup, const std::vector<RoomEvent>& events,
                                         RoomHooks hooks = {}, const ReplayObserver& observer = {},
@@ -218,7 +219,8 @@ private:
     void install(games::Applied applied, const RoomEvent& event, std::optional<Seat> mover);
     void record_change(std::optional<Seat> actor, const Json* action);
     void update_suspension();
-    // A game event of a game that is not replayed (begun under other rules): only its rev counts.
+    // A game event of a game that is not replayed (an earlier one, or begun under other rules):
+    // only its rev counts.
     bool skipped_game_event(const RoomEvent& event);
 
     // timers.cpp: deadlines, stamps, what is owed to the journal
@@ -290,7 +292,8 @@ private:
     TurnClocks turn_clocks_;
     std::set<Seat> stuck_;              // seats whose default action the game refused at this rev
     bool interrupted_ = false;
-    bool skipping_game_ = false;        // replaying a game begun under other rules
+    bool skipping_game_ = false;        // replaying a game that is not played again
+    int replayed_game_ = 0;             // while replaying: the one game played again (the last)
 
     int games_started_ = 0;             // rematches included
     TimeMs last_wall_ = 0;              // wall time of the last event

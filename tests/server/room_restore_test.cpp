@@ -144,3 +144,31 @@ TEST_CASE("A connection that comes or goes while the journal fails is recorded o
     CHECK(std::holds_alternative<event::Disconnected>(t.journal().back().body));
     CHECK(t.journal().back().at == at(1'000));
 }
+
+TEST_CASE("Only a room's last game is played again: earlier games cost nothing to restore or to replay") {
+    Table t;
+    t.seat_and_start(2, at(0), Json{{"window_seconds", 0}, {"turns", 1}});
+    t.act("a", pass(), at(1'000));
+    t.act("b", pass(), at(2'000));
+    REQUIRE(t.room().status() == RoomStatus::finished);
+    t.room().rematch(t.caller("a"), Json{{"turns", 2}}, when(3'000));
+    t.act("a", bet(2), at(4'000));
+    REQUIRE(t.room().status() == RoomStatus::playing);
+
+    // The first game's moves are spoiled in the copy: were they played again, the replay would throw.
+    std::vector<RoomEvent> journal = t.journal();
+    int spoiled = 0;
+    for (RoomEvent& e : journal) {
+        if (std::holds_alternative<event::Started>(e.body)) ++spoiled;
+        if (auto* acted = std::get_if<event::Acted>(&e.body); acted && spoiled == 1) acted->action = bet(99);
+    }
+    auto again = Room::replay(setup_for(fake_game()), journal);
+    CHECK(again->games_started() == 2);
+    CHECK(again->status() == RoomStatus::playing);
+    CHECK_FALSE(again->interrupted());
+    CHECK(again->rev() == t.room().rev());
+    CHECK(again->state()->view(0) == t.room().state()->view(0));
+    CHECK(again->log().size() == t.room().log().size());
+    REQUIRE(again->info().seats.size() == 2);
+    CHECK(again->info().seats[1].name == "b");
+}
