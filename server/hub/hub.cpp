@@ -356,7 +356,7 @@ RoomHooks Hub::hooks_for(const std::string& code) {
         };
         // Stored while the rules that played it are the server's: it survives a change of rules.
         hooks.on_finished = [this, code](int index) {
-            in_background([this, code, index] { compute_replay(code, index); });
+            in_background([this, code, index] { keep_replay(code, index); });
         };
     }
     return hooks;

@@ -130,8 +130,12 @@ private:
     std::unique_ptr<Room> rebuild(const std::string& code);
     void mark_damaged(const std::string& code, const std::string& why);
     bool is_damaged(const std::string& code) const;
-    // Computes game `index` of the room's replay from its journal and stores it (background).
+    // Game `index` of the room's replay, as stored, or computed from its journal and stored (background).
     ApiReply compute_replay(const std::string& code, int index);
+    // Replays game `index` from the journal's events, and stores it.
+    ApiReply replay_from_events(const std::string& code, int index);
+    // Stores the replay of a game that just finished.
+    void keep_replay(const std::string& code, int index);
     RoomHooks hooks_for(const std::string& code);
     bool knows_player(const std::string& token_hash) const;
     void in_background(std::function<void()> work);

@@ -127,16 +127,29 @@ ApiReply Hub::compute_replay(const std::string& code, int index) {
             (*stored)["games"] = *games;
             return {200, std::move(*stored)};
         }
-        std::optional<StoredRoom> stored = config_.journal->load(code);
-        if (!stored) return api_error(404, "room_not_found", "no room has the code '" + code + "'");
-        const games::Game* game = games::find_game(stored->game);
-        if (!game) throw JournalDamaged("unknown game '" + stored->game + "'");
-        ApiReply reply = replay_reply(*stored, *game, index);
-        if (reply.status == 200) config_.journal->store_replay(code, index, reply.body, {});
-        return reply;
+        return replay_from_events(code, index);
     } catch (const std::exception& e) {
         mark_damaged(code, e.what());
         return api_error(500, "room_damaged", "this room's record is damaged: its replay cannot be read");
+    }
+}
+
+ApiReply Hub::replay_from_events(const std::string& code, int index) {
+    std::optional<StoredRoom> stored = config_.journal->load(code);
+    if (!stored) return api_error(404, "room_not_found", "no room has the code '" + code + "'");
+    const games::Game* game = games::find_game(stored->game);
+    if (!game) throw JournalDamaged("unknown game '" + stored->game + "'");
+    ApiReply reply = replay_reply(*stored, *game, index);
+    if (reply.status == 200) config_.journal->store_replay(code, index, reply.body, {});
+    return reply;
+}
+
+void Hub::keep_replay(const std::string& code, int index) {
+    // Just finished: not stored yet, and its index is known.
+    try {
+        if (!is_damaged(code)) replay_from_events(code, index);
+    } catch (const std::exception& e) {
+        mark_damaged(code, e.what());
     }
 }
 

@@ -122,6 +122,14 @@ bool SqliteJournal::Connection::exec(const char* sql) {
     return false;
 }
 
+bool SqliteJournal::Connection::run(sqlite3_stmt* stmt) {
+    const int rc = sqlite3_step(stmt);
+    sqlite3_reset(stmt);
+    if (rc == SQLITE_DONE || rc == SQLITE_ROW) return true;
+    spdlog::error("journal: {}: {}", sqlite3_sql(stmt), sqlite3_errmsg(db));
+    return false;
+}
+
 void SqliteJournal::Connection::close() {
     for (sqlite3_stmt* stmt : statements) sqlite3_finalize(stmt);
     statements.clear();
@@ -177,6 +185,12 @@ SqliteJournal::SqliteJournal(const std::filesystem::path& dir, SyncPolicy sync) 
         while (columns.step() == SQLITE_ROW) has_summary = has_summary || columns.column_text(1) == "summary";
     }
     if (!has_summary && !writer_.exec("ALTER TABLE rooms ADD COLUMN summary TEXT")) fail("");
+    // Prepared once: a batch runs them for each of its writes.
+    begin_ = writer_.prepare("BEGIN");
+    savepoint_ = writer_.prepare("SAVEPOINT one_write");
+    rollback_to_ = writer_.prepare("ROLLBACK TO one_write");
+    release_ = writer_.prepare("RELEASE one_write");
+    commit_ = writer_.prepare("COMMIT");
     insert_room_ = writer_.prepare("INSERT INTO rooms (code, game, options, created, loaded) VALUES (?, ?, ?, ?, 1)");
     insert_event_ = writer_.prepare("INSERT INTO events (code, seq, at, wall, rev, kind, body) VALUES (?, ?, ?, ?, ?, ?, ?)");
     last_seq_ = writer_.prepare("SELECT COALESCE(MAX(seq), 0) FROM events WHERE code = ?");
@@ -203,11 +217,14 @@ SqliteJournal::SqliteJournal(const std::filesystem::path& dir, SyncPolicy sync) 
     count_games_ = reader_.prepare(
         "SELECT (SELECT COUNT(*) FROM events WHERE code = ?1 AND kind = 'started'), "
         "EXISTS (SELECT 1 FROM rooms WHERE code = ?1)");
+    checkpoints_.emplace(path, sync);
+    checkpoints_->watch(writer_.db);
     commits_.emplace([this](const std::vector<GroupCommit::Write>& writes) { return commit_batch(writes); });
 }
 
 SqliteJournal::~SqliteJournal() {
     commits_.reset();  // answers every write handed over before the connections close
+    checkpoints_.reset();
     reader_.close();
     writer_.close();
 }
@@ -228,11 +245,14 @@ void SqliteJournal::set_loaded(const std::string& code, bool loaded, WriteDone d
 }
 
 void SqliteJournal::store_replay(const std::string& code, int game, const Json& replay, WriteDone done) {
-    commits_->submit([=, this] { return written(store_replay_now(code, game, replay)); }, std::move(done));
+    // Written out here, on the caller's thread: the writer's is shared by every room.
+    commits_->submit([=, this, body = replay.dump()] { return written(store_replay_now(code, game, body)); },
+                     std::move(done));
 }
 
 void SqliteJournal::store_summary(const std::string& code, const Json& summary, WriteDone done) {
-    commits_->submit([=, this] { return written(store_summary_now(code, summary)); }, std::move(done));
+    commits_->submit([=, this, body = summary.dump()] { return written(store_summary_now(code, body)); },
+                     std::move(done));
 }
 
 void SqliteJournal::drain() { commits_->drain(); }
@@ -242,14 +262,14 @@ WriteResult SqliteJournal::written(bool ok) { return ok ? WriteResult::written :
 std::vector<WriteResult> SqliteJournal::commit_batch(const std::vector<GroupCommit::Write>& writes) {
     std::lock_guard lock(write_mutex_);
     std::vector<WriteResult> results(writes.size(), WriteResult::failed);
-    if (!writer_.exec("BEGIN")) return results;
+    if (!writer_.run(begin_)) return results;
     for (std::size_t i = 0; i < writes.size(); ++i) {
-        if (!writer_.exec("SAVEPOINT one_write")) continue;
+        if (!writer_.run(savepoint_)) continue;
         results[i] = writes[i]();
-        if (results[i] != WriteResult::written) writer_.exec("ROLLBACK TO one_write");
-        writer_.exec("RELEASE one_write");
+        if (results[i] != WriteResult::written) writer_.run(rollback_to_);
+        writer_.run(release_);
     }
-    if (writer_.exec("COMMIT")) return results;
+    if (writer_.run(commit_)) return results;
     // Nothing of the batch is on the disk: every write failed, and the rooms' next sequence numbers
     // are read again from what is.
     spdlog::error("journal: a batch of {} write(s) could not be committed: {}", writes.size(), sqlite3_errmsg(writer_.db));
@@ -336,17 +356,17 @@ bool SqliteJournal::set_loaded_now(const std::string& code, bool loaded) {
     return false;
 }
 
-bool SqliteJournal::store_replay_now(const std::string& code, int game, const Json& replay) {
+bool SqliteJournal::store_replay_now(const std::string& code, int game, const std::string& body) {
     Using upsert(upsert_replay_);
-    upsert.text(1, code).integer(2, game).text(3, replay.dump());
+    upsert.text(1, code).integer(2, game).text(3, body);
     if (upsert.step() == SQLITE_DONE) return true;
     spdlog::error("journal: replay {} of room {} not stored: {}", game, code, sqlite3_errmsg(writer_.db));
     return false;
 }
 
-bool SqliteJournal::store_summary_now(const std::string& code, const Json& summary) {
+bool SqliteJournal::store_summary_now(const std::string& code, const std::string& body) {
     Using update(set_summary_);
-    update.text(1, summary.dump()).text(2, code);
+    update.text(1, body).text(2, code);
     if (update.step() == SQLITE_DONE) return true;
     spdlog::error("journal: summary of room {} not stored: {}", code, sqlite3_errmsg(writer_.db));
     return false;

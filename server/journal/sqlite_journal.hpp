@@ -2,7 +2,8 @@
 // The journal in an embedded SQLite database, `taol.db` in the data directory (WAL mode). Two
 // connections: one writes, on the group commit's thread (group_commit.hpp: the writes of every
 // room that wait, in one transaction); the other reads, behind its own mutex, so that a long read
-// (a replay) never holds a write back.
+// (a replay) never holds a write back. The log's checkpoints are made on a third
+// (wal_checkpointer.hpp), so that the writer never stops to copy it.
 #include <filesystem>
 #include <mutex>
 #include <optional>
@@ -11,6 +12,7 @@
 
 #include "server/journal/group_commit.hpp"
 #include "server/journal/journal.hpp"
+#include "server/journal/wal_checkpointer.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -46,6 +48,8 @@ public:
     // Makes every write fail (SQLite's query_only), as a full or read-only disk would (tests).
     void refuse_writes(bool refuse);
     const std::filesystem::path& path() const { return path_; }
+    // Checkpoints of the write-ahead log made so far (tests).
+    int checkpoints_made() const { return checkpoints_->made(); }
 
 private:
     struct Connection {
@@ -53,6 +57,7 @@ private:
         std::vector<sqlite3_stmt*> statements;
         sqlite3_stmt* prepare(const char* sql);
         bool exec(const char* sql);
+        bool run(sqlite3_stmt* stmt);  // steps a statement that returns nothing, and resets it
         void close();
     };
 
@@ -62,8 +67,8 @@ private:
     WriteResult create_room_now(const std::string& code, const std::string& game, const Json& options, TimeMs created);
     bool append_now(const std::string& code, const RoomEvent& event);
     bool set_loaded_now(const std::string& code, bool loaded);
-    bool store_replay_now(const std::string& code, int game, const Json& replay);
-    bool store_summary_now(const std::string& code, const Json& summary);
+    bool store_replay_now(const std::string& code, int game, const std::string& body);
+    bool store_summary_now(const std::string& code, const std::string& body);
     std::int64_t next_seq_locked(const std::string& code);
     void prune_chat_locked(const std::string& code);
 
@@ -73,6 +78,11 @@ private:
     Connection writer_;
     std::unordered_map<std::string, std::int64_t> next_seq_;     // rooms written to since opening
     std::unordered_map<std::string, int> chat_since_prune_;
+    sqlite3_stmt* begin_ = nullptr;
+    sqlite3_stmt* savepoint_ = nullptr;
+    sqlite3_stmt* rollback_to_ = nullptr;
+    sqlite3_stmt* release_ = nullptr;
+    sqlite3_stmt* commit_ = nullptr;
     sqlite3_stmt* insert_room_ = nullptr;
     sqlite3_stmt* insert_event_ = nullptr;
     sqlite3_stmt* last_seq_ = nullptr;
@@ -93,6 +103,7 @@ private:
     sqlite3_stmt* find_summary_ = nullptr;
     sqlite3_stmt* count_games_ = nullptr;
 
+    std::optional<WalCheckpointer> checkpoints_;  // watches writer_'s commits
     std::optional<GroupCommit> commits_;  // last: its thread writes through everything above
 };
 

@@ -2,7 +2,9 @@
 // journal) and rows that do not read. The rest is the journal suite's (journal_suite_test.cpp).
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <fstream>
+#include <thread>
 
 #include "server/journal/sqlite_journal.hpp"
 #include "tests/server/room_fixture.hpp"
@@ -58,4 +60,37 @@ TEST_CASE("A row that does not read makes its room damaged, and nothing else") {
     CHECK_THROWS_AS(journal.load("ROOMAAAA"), server::JournalDamaged);
     CHECK(journal.load("ROOMBBBB")->events.size() == 2);
     REQUIRE(appended(journal, "ROOMBBBB", RoomEvent{at(2), at(2), event::Chatted{"p1", "kenavo"}, 0}));
+}
+
+TEST_CASE("The write-ahead log is copied back into the database off the writer's thread, and nothing is lost") {
+    spdlog::set_level(spdlog::level::off);
+    TempDir dir;
+    server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);
+    const auto db = dir.path() / "taol.db";
+    const auto db_size_at_start = std::filesystem::file_size(db);
+    // About 6 MB of events: well past the 1,000 pages (4 MB) that make a checkpoint due.
+    const Json padded{{"type", "bet"}, {"pad", std::string(3'000, 'x')}};
+    const std::vector<std::string> codes{"ROOMAAAA", "ROOMBBBB", "ROOMCCCC"};
+    for (const std::string& code : codes) REQUIRE(created(journal, code, "fake", nullptr, at(0)));
+    for (int i = 0; i < 700; ++i) {
+        for (const std::string& code : codes) {
+            REQUIRE(appended(journal, code, RoomEvent{at(i), at(i), event::Acted{0, padded}, i + 1}));
+        }
+    }
+    // The checkpointer's thread copies the log into the database file (which grows to hold it).
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while ((journal.checkpoints_made() == 0 || std::filesystem::file_size(db) < 4'000'000) &&
+           std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    CHECK(journal.checkpoints_made() > 0);
+    CHECK(std::filesystem::file_size(db) > db_size_at_start + 4'000'000);
+    for (const std::string& code : codes) {
+        const auto stored = journal.load(code);
+        REQUIRE(stored);
+        REQUIRE(stored->events.size() == 700);
+        CHECK(stored->events.back().rev == 700);
+        CHECK(std::get<event::Acted>(stored->events.back().body).action == padded);
+    }
+    REQUIRE(appended(journal, "ROOMAAAA", RoomEvent{at(800), at(800), event::Chatted{"p1", "kenavo"}, 0}));
 }

@@ -1,0 +1,51 @@
+#pragma once
+// Checkpoints of the journal's write-ahead log, off the writer's thread. SQLite copies the WAL
+// back into the database file every 1,000 pages, inside the commit that crossed the mark: the
+// writer then stops for the copy and its fsyncs, and every room's next write waits behind it (we
+// measured p99 of an action's fan-out at 395 ms with it, 75 ms without). Here the writer's commit
+// only signals; this thread, on its own connection, copies what no reader still needs (a passive
+// checkpoint, which never blocks the writer) at most every few hundred milliseconds.
+#include <condition_variable>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "server/journal/journal.hpp"  // SyncPolicy
+
+struct sqlite3;
+
+namespace taol::server {
+
+class WalCheckpointer {
+public:
+    // Opens its own connection to the database at `path`, already in WAL mode.
+    WalCheckpointer(const std::string& path, SyncPolicy sync);
+    // Makes a last checkpoint, then stops.
+    ~WalCheckpointer();
+    WalCheckpointer(const WalCheckpointer&) = delete;
+    WalCheckpointer& operator=(const WalCheckpointer&) = delete;
+
+    // Takes over the checkpoints of `writer` (which then never makes one itself).
+    void watch(sqlite3* writer);
+
+    // Checkpoints made (passive or forced): for tests.
+    int made() const;
+
+    static constexpr int kWalPages = 1000;       // a checkpoint is due past this (SQLite's own mark)
+    static constexpr int kForcedPages = 25'000;  // ~100 MB: readers that never let go; copy all, waiting
+    static constexpr int kEveryMs = 200;        // at most this often
+
+private:
+    static int on_commit(void* self, sqlite3* db, const char* name, int pages);
+    void run();
+
+    sqlite3* db_ = nullptr;
+    mutable std::mutex mutex_;
+    std::condition_variable wake_;
+    bool due_ = false;
+    bool stopping_ = false;
+    int made_ = 0;
+    std::thread thread_;  // last: it uses everything above
+};
+
+}  // namespace taol::server
