@@ -14,7 +14,8 @@ WalCheckpointer::WalCheckpointer(const std::string& path, SyncPolicy sync) {
         sqlite3_close(db_);
         throw std::runtime_error("cannot open the journal " + path + " for its checkpoints: " + why);
     }
-    sqlite3_busy_timeout(db_, 5000);  // a forced checkpoint waits for the writer's transaction
+    // A restart waits this long for the writer's transaction and for readers, then tries later.
+    sqlite3_busy_timeout(db_, kWaitMs);
     // A checkpoint syncs the database file as hard as the journal's commits are synced.
     sqlite3_exec(db_, sync == SyncPolicy::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL", nullptr,
                  nullptr, nullptr);
@@ -57,19 +58,19 @@ void WalCheckpointer::run() {
         if (stopping_) break;
         due_ = false;
         lock.unlock();
+        // The bulk is copied without holding the writer back. Under steady writes a passive
+        // checkpoint never catches up (the writer starts the log again only once all of it is
+        // copied), so once the log is long, what came meanwhile is copied holding the writer back
+        // for that little (a restart), and its next commit writes the log from its start.
         int wal_pages = 0;
         int copied = 0;
         int rc = sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &wal_pages, &copied);
-        if (rc == SQLITE_OK && wal_pages >= kForcedPages) {
-            // A passive checkpoint never caught up (a reader kept the log's start): copy it all and
-            // start the log again, holding the writer back this once.
-            spdlog::warn("journal: the write-ahead log holds {} pages: checkpointing it whole", wal_pages);
+        if (rc == SQLITE_OK && wal_pages >= kRestartPages) {
             rc = sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_RESTART, &wal_pages, &copied);
         }
-        if (rc != SQLITE_OK && rc != SQLITE_BUSY) {
-            // Nothing is lost: the log keeps every commit until a later checkpoint copies it.
-            spdlog::warn("journal: checkpoint failed: {}", sqlite3_errmsg(db_));
-        }
+        // Busy: a reader still reads the log (the next round copies it). Nothing is lost either way:
+        // the log keeps every commit until a checkpoint copies it.
+        if (rc != SQLITE_OK && rc != SQLITE_BUSY) spdlog::warn("journal: checkpoint failed: {}", sqlite3_errmsg(db_));
         lock.lock();
         ++made_;
         wake_.wait_for(lock, std::chrono::milliseconds(kEveryMs), [this] { return stopping_; });

@@ -4,7 +4,8 @@
 // writer then stops for the copy and its fsyncs, and every room's next write waits behind it (we
 // measured p99 of an action's fan-out at 395 ms with it, 75 ms without). Here the writer's commit
 // only signals; this thread, on its own connection, copies what no reader still needs (a passive
-// checkpoint, which never blocks the writer) at most every few hundred milliseconds.
+// checkpoint, which never blocks the writer) at most every few hundred milliseconds, and starts
+// the log again once it is long.
 #include <condition_variable>
 #include <mutex>
 #include <string>
@@ -32,7 +33,8 @@ public:
     int made() const;
 
     static constexpr int kWalPages = 1000;       // a checkpoint is due past this (SQLite's own mark)
-    static constexpr int kForcedPages = 25'000;  // ~100 MB: readers that never let go; copy all, waiting
+    static constexpr int kRestartPages = 25'000; // ~100 MB: the log is started again past this
+    static constexpr int kWaitMs = 100;          // a restart's wait for the writer and readers
     static constexpr int kEveryMs = 200;        // at most this often
 
 private:
