@@ -12,6 +12,7 @@
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <chrono>
+#include <fstream>
 #include <memory>
 #include <thread>
 
@@ -84,6 +85,7 @@ public:
         pid_ = -1;
     }
     unsigned short port() const { return port_; }
+    pid_t pid() const { return pid_; }
 
 private:
     pid_t pid_ = -1;
@@ -207,4 +209,30 @@ TEST_CASE("After SIGKILL and a restart every client finds its seat, rev, view, a
     REQUIRE(hoel.request(join_message(fish.code(), "spectator")).at("type") == "room");
     CHECK(seen_by(hoel, fish_rev).view == before["Soizic"].view);
     CHECK(play(fish.players(), fish_rev, 3, rng) > fish_rev);
+}
+
+namespace {
+
+// GLIBC_TUNABLES as the running process `pid` has it.
+std::string tunables_of(pid_t pid) {
+    std::ifstream environ("/proc/" + std::to_string(pid) + "/environ", std::ios::binary);
+    std::string entry;
+    while (std::getline(environ, entry, '\0')) {
+        if (entry.rfind("GLIBC_TUNABLES=", 0) == 0) return entry.substr(15);
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("The server runs with glibc's allocator tuned, unless its environment chose otherwise") {
+    TempDir dir;
+    {
+        ServerProcess server(dir.path() / "a", free_port());  // started again by itself, same process
+        CHECK(tunables_of(server.pid()) == "glibc.malloc.tcache_count=4096");
+    }
+    setenv("GLIBC_TUNABLES", "glibc.malloc.tcache_count=7", 1);
+    ServerProcess chosen(dir.path() / "b", free_port());
+    unsetenv("GLIBC_TUNABLES");
+    CHECK(tunables_of(chosen.pid()) == "glibc.malloc.tcache_count=7");
 }
