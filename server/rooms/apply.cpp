@@ -209,7 +209,8 @@ void Room::apply_started(const event::Started& e, const RoomEvent& event) {
     stuck_.clear();
     room_changed_ = game_changed_ = true;
     // A game begun under other rules cannot be replayed through today's: it is interrupted (the
-    // seats, the chat and the earlier games stay; the host may start a new one).
+    // seats, the chat and the earlier games stay; the host may start a new one). A replay skips
+    // the games before its last one the same way, without calling them interrupted.
     const bool earlier_game = replaying_ && games_started_ < replayed_game_;
     interrupted_ = !earlier_game && e.rules != game().rules_version();
     skipping_game_ = earlier_game || interrupted_;
