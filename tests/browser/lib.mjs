@@ -215,6 +215,30 @@ export async function scoreboardShown(p) {
   return p.page.locator('[data-testid=scoreboard]:visible').count().then((n) => n > 0);
 }
 
+// Fish Fish's players lay and confirm more often than they do anything else: games end sooner.
+export const confirmOften = (act) => (act === 'set_line' || act === 'confirm' ? 4 : 1);
+
+// A game of Fish Fish between a host and a friend, from a new room to both scoreboards, within
+// `timeLeftMs`; returns the room's code and the final scores both read.
+export async function playFishFishDuo(host, friend, base, timeLeftMs) {
+  const { invite, code } = await openRoom(host, base, 'fishfish');
+  await joinByInvite(friend, invite);
+  await host.page.waitForFunction(() => document.querySelectorAll('.places .place.taken').length === 2);
+  await host.page.click('[data-testid=start]');
+  for (const p of [host, friend]) await p.page.locator('.table .ff').waitFor();
+  let clicks = 0;
+  const until = Date.now() + timeLeftMs;
+  while (!(await scoreboardShown(host)) || !(await scoreboardShown(friend))) {
+    if (Date.now() > until) throw new Error(`the game did not end after ${clicks} clicks`);
+    let acted = false;
+    for (const p of [host, friend]) if (await clickSomething(p, confirmOften)) { acted = true; clicks += 1; }
+    if (!acted) await sleep(60);
+  }
+  const scores = await sameFinalScores([host, friend]);
+  log(`room ${code}: game over after ${clicks} clicks, scores ${scores}`);
+  return { code, scores };
+}
+
 // Everyone sees the same final scores and a winner; returns "seat:points,..." as they read.
 export async function sameFinalScores(pages) {
   const boards = [];

@@ -6,7 +6,7 @@
 // and its move must not hang. Two players play a Fish Fish game to its end by clicking: the same
 // scoreboard on both pages, the latest state drawn, no table left busy, a log not doubled. Then
 // the tests' own record of the last snapshot follows a delta.
-import { OVERALL_MS, check, checkNoPageErrors, clickSomething, joinByInvite, log, newPlayer, openRoom, sameFinalScores, scoreboardShown, sleep } from '../lib.mjs';
+import { OVERALL_MS, check, checkNoPageErrors, log, newPlayer, playFishFishDuo } from '../lib.mjs';
 
 function serveDeltas() {
   const Base = window.WebSocket;
@@ -94,28 +94,12 @@ function serveDeltas() {
   };
 }
 
-const confirmOften = (act) => (act === 'set_line' || act === 'confirm' ? 4 : 1);
-
 export default async function deltas({ base, browser, errors }) {
   const host = await newPlayer(browser, 'Anna', { width: 1280, height: 860 }, errors);
   const friend = await newPlayer(browser, 'Bleuenn', { width: 1024, height: 768 }, errors);
   for (const p of [host, friend]) await p.context.addInitScript(serveDeltas);
 
-  const { invite, code } = await openRoom(host, base, 'fishfish');
-  await joinByInvite(friend, invite);
-  await host.page.waitForFunction(() => document.querySelectorAll('.places .place.taken').length === 2);
-  await host.page.click('[data-testid=start]');
-  for (const p of [host, friend]) await p.page.locator('.table .ff').waitFor();
-  let clicks = 0;
-  const until = Date.now() + OVERALL_MS - 60000;
-  while (!(await scoreboardShown(host)) || !(await scoreboardShown(friend))) {
-    if (Date.now() > until) throw new Error(`the game did not end after ${clicks} clicks`);
-    let acted = false;
-    for (const p of [host, friend]) if (await clickSomething(p, confirmOften)) { acted = true; clicks += 1; }
-    if (!acted) await sleep(60);
-  }
-  const scores = await sameFinalScores([host, friend]);
-  log(`room ${code}: game over after ${clicks} clicks, scores ${scores}`);
+  const { code, scores } = await playFishFishDuo(host, friend, base, OVERALL_MS - 60000);
 
   for (const p of [host, friend]) {
     // Nothing in flight any more: a move answered by the wrong delta has resolved.

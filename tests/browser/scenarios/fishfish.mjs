@@ -4,12 +4,9 @@
 // another loses its connection: both must get their seat back by themselves; and everyone, the
 // spectator included, must see the final scoreboard with the same scores.
 import {
-  OVERALL_MS, check, checkNoPageErrors, clickSomething, joinByInvite, log, logLength, newPlayer, openRoom,
-  sameFinalScores, scoreboardShown, shot, sleep, waitForLog, watchByCode,
+  OVERALL_MS, check, checkNoPageErrors, clickSomething, confirmOften, joinByInvite, log, logLength, newPlayer,
+  openRoom, sameFinalScores, scoreboardShown, shot, sleep, waitForLog, watchByCode,
 } from '../lib.mjs';
-
-// Confirming buttons a little more often, so half-made choices do not drag on.
-const confirmOften = (act) => (act === 'set_line' || act === 'confirm' ? 4 : 1);
 
 export default async function fishfish({ base, browser, shots, errors }) {
   const desktop = { width: 1280, height: 860 };

@@ -5,11 +5,8 @@
 // someone who never sat at the table opens /replay/<CODE> by link and sees the first step, then
 // switches to English; unknown tables and games get a clear message.
 import {
-  OVERALL_MS, check, checkNoPageErrors, clickSomething, joinByInvite, log, newPlayer, openRoom,
-  sameFinalScores, scoreboardShown, shot, sleep,
+  OVERALL_MS, check, checkNoPageErrors, log, newPlayer, playFishFishDuo, scoreboardShown, shot, sleep,
 } from '../lib.mjs';
-
-const confirmOften = (act) => (act === 'set_line' || act === 'confirm' ? 4 : 1);
 
 // "Étape 3 / 40" or "Step 3 / 40" → {n: 3, total: 40}.
 async function counter(p) {
@@ -49,21 +46,7 @@ export default async function replay({ base, browser, shots, errors }) {
   host.page.on('request', (r) => hostFiles.push(new URL(r.url()).pathname));
 
   // A short game: two players, four rounds.
-  const { invite, code } = await openRoom(host, base, 'fishfish');
-  await joinByInvite(friend, invite);
-  await host.page.waitForFunction(() => document.querySelectorAll('.places .place.taken').length === 2);
-  await host.page.click('[data-testid=start]');
-  for (const p of [host, friend]) await p.page.locator('.table .ff').waitFor();
-  let clicks = 0;
-  const until = Date.now() + OVERALL_MS - 90000;
-  while (!(await scoreboardShown(host)) || !(await scoreboardShown(friend))) {
-    if (Date.now() > until) throw new Error(`the game did not end after ${clicks} clicks`);
-    let acted = false;
-    for (const p of [host, friend]) if (await clickSomething(p, confirmOften)) { acted = true; clicks += 1; }
-    if (!acted) await sleep(60);
-  }
-  const live = await sameFinalScores([host, friend]);
-  log(`room ${code}: game over after ${clicks} clicks, scores ${live}`);
+  const { code, scores: live } = await playFishFishDuo(host, friend, base, OVERALL_MS - 90000);
 
   // The host watches the replay from the scoreboard: it starts at the first step.
   check(!hostFiles.includes('/js/replay.js'), 'the replay viewer was loaded before a replay was opened');
