@@ -72,7 +72,7 @@ void WalCheckpointer::run() {
         // the log keeps every commit until a checkpoint copies it.
         if (rc != SQLITE_OK && rc != SQLITE_BUSY) spdlog::warn("journal: checkpoint failed: {}", sqlite3_errmsg(db_));
         lock.lock();
-        ++made_;
+        if (rc == SQLITE_OK) ++made_;
         wake_.wait_for(lock, std::chrono::milliseconds(kEveryMs), [this] { return stopping_; });
         if (stopping_) break;
     }

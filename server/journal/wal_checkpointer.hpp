@@ -29,7 +29,7 @@ public:
     // Takes over the checkpoints of `writer` (which then never makes one itself).
     void watch(sqlite3* writer);
 
-    // Checkpoints made (passive or forced): for tests.
+    // Checkpoint rounds that succeeded (a passive one, and a restart when one was due): for tests.
     int made() const;
 
     static constexpr int kWalPages = 1000;       // a checkpoint is due past this (SQLite's own mark)
