@@ -1,6 +1,7 @@
 #include "protocol/baseline.hpp"
 
 #include "protocol/json_diff.hpp"
+#include "protocol/packed_value.hpp"
 
 #include <string>
 #include <string_view>
@@ -40,26 +41,13 @@ PackedBaseline pack_baseline(const SnapshotParts& snapshot) {
     for_each_part(snapshot, [&](std::string_view key, const Json& value) {
         out.push_back(static_cast<std::uint8_t>(0xa0 | key.size()));  // fixstr: every key is short
         out.insert(out.end(), key.begin(), key.end());
-        Json::to_msgpack(value, out);
+        pack_into(out, value);
     });
     return out;
 }
 
-Json unpack_baseline(const PackedBaseline& packed) { return Json::from_msgpack(packed); }
-
-Json patch_between(const PackedBaseline& before, const SnapshotParts& after) {
-    const Json old = unpack_baseline(before);
-    Json patch = Json::array();
-    for_each_part(after, [&](std::string_view key, const Json& value) {
-        const std::string path = "/" + std::string(key);  // no key needs escaping
-        auto it = old.find(key);
-        if (it == old.end()) {
-            patch.push_back(Json{{"op", "add"}, {"path", path}, {"value", value}});
-            return;
-        }
-        append_diff(*it, value, path, patch);
-    });
-    return patch;
+std::string patch_between(const PackedBaseline& before, const PackedBaseline& after) {
+    return patch_text(packed_whole(before), packed_whole(after));
 }
 
 }  // namespace taol::protocol

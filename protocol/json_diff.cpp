@@ -1,87 +1,112 @@
 #include "protocol/json_diff.hpp"
 
+#include <nlohmann/json.hpp>
+
 namespace taol::protocol {
 namespace {
 
-// About how long `value` is once written, without writing it (strings are counted unescaped):
-// enough to choose between two patches, at no allocation.
-std::size_t written_size(const Json& value) {
-    switch (value.type()) {
-        case Json::value_t::object: {
-            std::size_t size = 2;
-            for (auto it = value.begin(); it != value.end(); ++it) size += it.key().size() + 4 + written_size(it.value());
-            return size;
+// Operations written out, comma-separated, without the array's brackets.
+struct Ops {
+    std::string text;
+    std::size_t count = 0;
+
+    void add(std::string_view op, const std::string& path, const Packed* value) {
+        if (count++) text += ',';
+        text += "{\"op\":\"";
+        text += op;
+        text += "\",\"path\":";
+        append_path(path);
+        if (value) {
+            text += ",\"value\":";
+            append_json_text(text, *value);
         }
-        case Json::value_t::array: {
-            std::size_t size = 2;
-            for (const Json& item : value) size += 1 + written_size(item);
-            return size;
-        }
-        case Json::value_t::string: return value.get_ref<const std::string&>().size() + 2;
-        case Json::value_t::number_integer:
-        case Json::value_t::number_unsigned: {
-            std::size_t digits = 1;
-            for (auto n = value.get<std::int64_t>(); n >= 10 || n <= -10; n /= 10) ++digits;
-            return digits + (value.get<std::int64_t>() < 0 ? 1 : 0);
-        }
-        case Json::value_t::number_float: return 12;
-        default: return 5;  // null, true, false
+        text += '}';
     }
-}
+    void add(Ops&& more) {
+        if (!more.count) return;
+        if (count) text += ',';
+        text += more.text;
+        count += more.count;
+    }
 
-// An operation's length: {"op":"replace","path":…,"value":…}.
-std::size_t op_size(const Json& op) {
-    auto value = op.find("value");
-    return 32 + op.at("path").get_ref<const std::string&>().size() + (value != op.end() ? written_size(*value) : 0);
-}
-
-Json replace(const std::string& path, const Json& value) {
-    return Json{{"op", "replace"}, {"path", path}, {"value", value}};
-}
-
-// What turns container `from` into `to` (same type) member by member.
-Json members_diff(const Json& from, const Json& to, const std::string& path) {
-    Json ops = Json::array();
-    if (from.is_object()) {
-        for (auto it = from.begin(); it != from.end(); ++it) {
-            const std::string member = path + "/" + pointer_token(it.key());
-            auto there = to.find(it.key());
-            if (there == to.end()) ops.push_back(Json{{"op", "remove"}, {"path", member}});
-            else append_diff(it.value(), *there, member, ops);
-        }
-        for (auto it = to.begin(); it != to.end(); ++it) {
-            if (!from.contains(it.key())) {
-                ops.push_back(Json{{"op", "add"}, {"path", path + "/" + pointer_token(it.key())}, {"value", it.value()}});
+private:
+    void append_path(const std::string& path) {
+        for (char c : path) {
+            if (static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\') {
+                text += nlohmann::json(path).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+                return;
             }
         }
-        return ops;
+        text += '"';
+        text += path;
+        text += '"';
+    }
+};
+
+void diff_into(const Packed& from, const Packed& to, const std::string& path, Ops& out);
+
+// What turns container `from` into `to` (same kind) member by member.
+void members_diff(const Packed& from, const Packed& to, const std::string& path, Ops& out) {
+    if (from.is_map()) {
+        // Both maps list their keys sorted: walked side by side, removals and changes first, in
+        // `from`'s order, then additions.
+        Items before(from), after(to);
+        Packed key, value, next_key, next_value;
+        const auto advance = [&] { return after.next(next_key) && after.next(next_value); };
+        std::vector<std::pair<std::string_view, Packed>> added;
+        bool more = advance();
+        while (before.next(key) && before.next(value)) {
+            const std::string_view name = string_of(key);
+            for (; more && string_of(next_key) < name; more = advance()) added.emplace_back(string_of(next_key), next_value);
+            if (more && string_of(next_key) == name) {
+                if (!(value == next_value)) diff_into(value, next_value, path + "/" + pointer_token(name), out);
+                more = advance();
+            } else {
+                out.add("remove", path + "/" + pointer_token(name), nullptr);
+            }
+        }
+        for (; more; more = advance()) added.emplace_back(string_of(next_key), next_value);
+        for (const auto& [name, added_value] : added) out.add("add", path + "/" + pointer_token(name), &added_value);
+        return;
     }
     // What both arrays begin and end with stays; only the middle changes (a card played from the
     // middle of a hand is one remove, not a replace of every card after it).
+    const std::vector<Packed> a = elements(from);
+    const std::vector<Packed> b = elements(to);
     std::size_t head = 0;
-    while (head < from.size() && head < to.size() && from[head] == to[head]) ++head;
+    while (head < a.size() && head < b.size() && a[head] == b[head]) ++head;
     std::size_t tail = 0;
-    while (tail < from.size() - head && tail < to.size() - head &&
-           from[from.size() - 1 - tail] == to[to.size() - 1 - tail]) {
-        ++tail;
+    while (tail < a.size() - head && tail < b.size() - head && a[a.size() - 1 - tail] == b[b.size() - 1 - tail]) ++tail;
+    const std::size_t a_end = a.size() - tail;
+    const std::size_t b_end = b.size() - tail;
+    const std::size_t common = std::min(a_end - head, b_end - head);
+    for (std::size_t i = head; i < head + common; ++i) {
+        if (!(a[i] == b[i])) diff_into(a[i], b[i], path + "/" + std::to_string(i), out);
     }
-    const std::size_t from_end = from.size() - tail;
-    const std::size_t to_end = to.size() - tail;
-    const std::size_t common = std::min(from_end - head, to_end - head);
-    for (std::size_t i = head; i < head + common; ++i) append_diff(from[i], to[i], path + "/" + std::to_string(i), ops);
     // Removed from the last first, so that every index still names the element it meant.
-    for (std::size_t i = from_end; i-- > head + common;) {
-        ops.push_back(Json{{"op", "remove"}, {"path", path + "/" + std::to_string(i)}});
+    for (std::size_t i = a_end; i-- > head + common;) out.add("remove", path + "/" + std::to_string(i), nullptr);
+    for (std::size_t i = head + common; i < b_end; ++i) out.add("add", path + "/" + std::to_string(i), &b[i]);
+}
+
+void diff_into(const Packed& from, const Packed& to, const std::string& path, Ops& out) {
+    if (from == to) return;
+    const bool containers = from.same_kind(to) && (from.is_map() || from.is_array());
+    if (!containers) return out.add("replace", path, &to);
+    if (path.empty()) return members_diff(from, to, path, out);
+    Ops members;
+    members_diff(from, to, path, members);
+    // A value's text is never shorter than its packing: below that, the members win unwritten.
+    if (members.count > 1 && members.text.size() > 30 + path.size() + to.size()) {
+        Ops whole;
+        whole.add("replace", path, &to);
+        if (whole.text.size() < members.text.size()) return out.add(std::move(whole));
     }
-    for (std::size_t i = head + common; i < to_end; ++i) {
-        ops.push_back(Json{{"op", "add"}, {"path", path + "/" + std::to_string(i)}, {"value", to[i]}});
-    }
-    return ops;
+    out.add(std::move(members));
 }
 
 }  // namespace
 
-std::string pointer_token(const std::string& key) {
+std::string pointer_token(std::string_view key) {
     std::string token;
     token.reserve(key.size());
     for (char c : key) {
@@ -92,22 +117,10 @@ std::string pointer_token(const std::string& key) {
     return token;
 }
 
-void append_diff(const Json& from, const Json& to, const std::string& path, Json& ops) {
-    if (from == to) return;
-    const bool containers = from.type() == to.type() && (from.is_object() || from.is_array());
-    if (!containers || path.empty()) {
-        // The root itself is never replaced here: a baseline keeps its keys (callers diff below it).
-        if (!containers) ops.push_back(replace(path, to));
-        else for (Json& op : members_diff(from, to, path)) ops.push_back(std::move(op));
-        return;
-    }
-    Json members = members_diff(from, to, path);
-    if (members.size() > 1) {
-        std::size_t members_size = 0;
-        for (const Json& op : members) members_size += op_size(op);
-        if (32 + path.size() + written_size(to) < members_size) return ops.push_back(replace(path, to));
-    }
-    for (Json& op : members) ops.push_back(std::move(op));
+std::string patch_text(const Packed& from, const Packed& to) {
+    Ops ops;
+    diff_into(from, to, "", ops);
+    return "[" + ops.text + "]";
 }
 
 }  // namespace taol::protocol

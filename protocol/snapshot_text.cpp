@@ -78,7 +78,9 @@ std::string encode_delta(const DeltaParts& d, std::optional<std::int64_t> id) {
     append_number(out, "from", d.from);
     if (id) append_number(out, "id", *id);
     append_part(out, "log", d.log, kArray);
-    append_part(out, "patch", d.patch, kArray);
+    out += "\"patch\":";
+    out += d.patch;
+    out += ',';
     append_number(out, "rev", d.rev);
     append_string(out, "room", d.room);
     append_number(out, "server_time", d.server_time);

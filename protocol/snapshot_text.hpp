@@ -43,7 +43,7 @@ struct DeltaParts {
     std::int64_t from = 0;
     std::int64_t rev = 0;
     TimeMs server_time = 0;
-    const Json* patch = nullptr;  // array of operations
+    std::string_view patch = "[]";  // array of operations, as text
     const Json* log = nullptr;    // array
 };
 

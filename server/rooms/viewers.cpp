@@ -20,11 +20,17 @@ struct Room::ViewerOut {
     Json view;
     protocol::SnapshotParts parts;      // points into view, the room's cached actions and `shared`
     const Baseline* before = nullptr;   // the baseline this change moves on from, if any
-    std::optional<Json> patch;          // from `before`, once a connection in step with it needs it
+    std::optional<std::string> patch;   // from `before`, once a connection in step with it needs it
+    std::optional<protocol::PackedBaseline> packed;  // this change's baseline, once needed
     std::uint64_t seq = 0;              // the baseline this change makes
     bool takes_deltas = false;          // a connection of this viewer takes deltas: keep its baseline
     std::map<std::size_t, Frame> full;  // by log position, without id
     std::map<std::size_t, Frame> delta;
+
+    protocol::PackedBaseline& baseline() {
+        if (!packed) packed = protocol::pack_baseline(parts);
+        return *packed;
+    }
 };
 
 Room::ViewerOut& Room::viewer_out(ViewerOuts& viewers, std::optional<Seat> seat, const SharedParts& shared,
@@ -82,13 +88,13 @@ Frame Room::frame_for(Member& m, const Peer& peer, ViewerOut& v, std::optional<s
     const Json log = log_since(from, m.seat);
     Frame frame;
     if (in_step) {
-        if (!v.patch) v.patch = protocol::patch_between(v.before->packed, v.parts);
+        if (!v.patch) v.patch = protocol::patch_between(v.before->packed, v.baseline());
         protocol::DeltaParts d;
         d.room = setup_.code;
         d.from = v.before->rev;
         d.rev = rev_;
         d.server_time = v.parts.server_time;
-        d.patch = &*v.patch;
+        d.patch = *v.patch;
         d.log = &log;
         frame = make_frame(protocol::encode_delta(d, id));
     } else {
@@ -116,7 +122,7 @@ void Room::send_snapshots(const Caller* answering, Instant now) {
     }
     // The viewers whose connections take deltas move on to the baseline they have now.
     for (auto& [key, v] : viewers) {
-        if (v.takes_deltas) baselines_[key] = Baseline{v.seq, rev_, protocol::pack_baseline(v.parts)};
+        if (v.takes_deltas) baselines_[key] = Baseline{v.seq, rev_, std::move(v.baseline())};
     }
 }
 

@@ -1,0 +1,242 @@
+#include "protocol/packed_value.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <stdexcept>
+
+namespace taol::protocol {
+namespace {
+
+[[noreturn]] void bad() { throw std::runtime_error("a packed baseline that is not MessagePack as written"); }
+
+std::uint64_t big_endian(const std::uint8_t* p, int bytes) {
+    std::uint64_t n = 0;
+    for (int i = 0; i < bytes; ++i) n = (n << 8) | p[i];
+    return n;
+}
+
+// A value's first bytes: its header's length, and for a string its byte count, for a container
+// its count of elements (a map's entries count twice: key and value).
+struct Header {
+    std::size_t length = 1;
+    std::uint64_t payload = 0;  // bytes that follow the header (scalars, strings)
+    std::uint64_t items = 0;    // values that follow the header (containers)
+};
+
+Header header(const std::uint8_t* p, const std::uint8_t* end) {
+    if (p >= end) bad();
+    const std::uint8_t b = *p;
+    const auto sized = [&](int bytes) {
+        if (end - p < 1 + bytes) bad();
+        return big_endian(p + 1, bytes);
+    };
+    if (b <= 0x7f || b >= 0xe0) return {};                       // fixint
+    if (b <= 0x8f) return {1, 0, 2ull * (b & 0x0f)};             // fixmap
+    if (b <= 0x9f) return {1, 0, b & 0x0full};                   // fixarray
+    if (b <= 0xbf) return {1, b & 0x1full, 0};                   // fixstr
+    switch (b) {
+        case 0xc0: case 0xc2: case 0xc3: return {};              // nil, false, true
+        case 0xc4: return {2, sized(1), 0};                      // bin
+        case 0xc5: return {3, sized(2), 0};
+        case 0xc6: return {5, sized(4), 0};
+        case 0xca: return {1, 4, 0};                             // float
+        case 0xcb: return {1, 8, 0};
+        case 0xcc: case 0xd0: return {1, 1, 0};                  // ints
+        case 0xcd: case 0xd1: return {1, 2, 0};
+        case 0xce: case 0xd2: return {1, 4, 0};
+        case 0xcf: case 0xd3: return {1, 8, 0};
+        case 0xd9: return {2, sized(1), 0};                      // str
+        case 0xda: return {3, sized(2), 0};
+        case 0xdb: return {5, sized(4), 0};
+        case 0xdc: return {3, 0, sized(2)};                      // array
+        case 0xdd: return {5, 0, sized(4)};
+        case 0xde: return {3, 0, 2 * sized(2)};                  // map
+        case 0xdf: return {5, 0, 2 * sized(4)};
+        default: bad();                                          // ext: never written for Json
+    }
+}
+
+const std::uint8_t* skip(const std::uint8_t* p, const std::uint8_t* end) {
+    if (p < end && (*p <= 0x7f || *p >= 0xe0)) return p + 1;  // the most common value: a small int
+    const Header h = header(p, end);
+    if (static_cast<std::uint64_t>(end - p) < h.length + h.payload) bad();
+    p += h.length + h.payload;
+    for (std::uint64_t i = 0; i < h.items; ++i) p = skip(p, end);
+    return p;
+}
+
+void put_big_endian(std::vector<std::uint8_t>& out, std::uint8_t tag, std::uint64_t n, int bytes) {
+    std::uint8_t buffer[9];
+    buffer[0] = tag;
+    for (int i = bytes; i > 0; --i, n >>= 8) buffer[i] = static_cast<std::uint8_t>(n);
+    out.insert(out.end(), buffer, buffer + 1 + bytes);
+}
+
+void put_unsigned(std::vector<std::uint8_t>& out, std::uint64_t n) {
+    if (n <= 0x7f) out.push_back(static_cast<std::uint8_t>(n));
+    else if (n <= 0xff) put_big_endian(out, 0xcc, n, 1);
+    else if (n <= 0xffff) put_big_endian(out, 0xcd, n, 2);
+    else if (n <= 0xffffffff) put_big_endian(out, 0xce, n, 4);
+    else put_big_endian(out, 0xcf, n, 8);
+}
+
+void put_signed(std::vector<std::uint8_t>& out, std::int64_t n) {
+    if (n >= 0) return put_unsigned(out, static_cast<std::uint64_t>(n));
+    const auto bits = static_cast<std::uint64_t>(n);
+    if (n >= -32) out.push_back(static_cast<std::uint8_t>(bits));
+    else if (n >= INT8_MIN) put_big_endian(out, 0xd0, bits, 1);
+    else if (n >= INT16_MIN) put_big_endian(out, 0xd1, bits, 2);
+    else if (n >= INT32_MIN) put_big_endian(out, 0xd2, bits, 4);
+    else put_big_endian(out, 0xd3, bits, 8);
+}
+
+void put_header(std::vector<std::uint8_t>& out, std::size_t n, std::uint8_t fix, std::size_t fix_max,
+                std::uint8_t tag16) {
+    if (n <= fix_max) out.push_back(static_cast<std::uint8_t>(fix | n));
+    else if (n <= 0xffff) put_big_endian(out, tag16, n, 2);
+    else put_big_endian(out, static_cast<std::uint8_t>(tag16 + 1), n, 4);
+}
+
+void put_string(std::vector<std::uint8_t>& out, std::string_view text) {
+    const std::size_t n = text.size();
+    if (n <= 31) out.push_back(static_cast<std::uint8_t>(0xa0 | n));
+    else if (n <= 0xff) put_big_endian(out, 0xd9, n, 1);
+    else if (n <= 0xffff) put_big_endian(out, 0xda, n, 2);
+    else put_big_endian(out, 0xdb, n, 4);
+    out.insert(out.end(), text.begin(), text.end());
+}
+
+}  // namespace
+
+void pack_into(std::vector<std::uint8_t>& out, const nlohmann::json& value) {
+    using Type = nlohmann::json::value_t;
+    switch (value.type()) {
+        case Type::object:
+            put_header(out, value.size(), 0x80, 15, 0xde);
+            for (auto it = value.begin(); it != value.end(); ++it) {
+                put_string(out, it.key());
+                pack_into(out, it.value());
+            }
+            return;
+        case Type::array:
+            put_header(out, value.size(), 0x90, 15, 0xdc);
+            for (const auto& item : value) pack_into(out, item);
+            return;
+        case Type::string: return put_string(out, value.get_ref<const std::string&>());
+        case Type::number_integer: return put_signed(out, value.get<std::int64_t>());
+        case Type::number_unsigned: return put_unsigned(out, value.get<std::uint64_t>());
+        case Type::boolean: out.push_back(value.get<bool>() ? 0xc3 : 0xc2); return;
+        case Type::null: out.push_back(0xc0); return;
+        default: nlohmann::json::to_msgpack(value, out); return;  // floats, binary: as nlohmann writes them
+    }
+}
+
+bool Packed::is_map() const {
+    const std::uint8_t b = *begin;
+    return (b >= 0x80 && b <= 0x8f) || b == 0xde || b == 0xdf;
+}
+
+bool Packed::is_array() const {
+    const std::uint8_t b = *begin;
+    return (b >= 0x90 && b <= 0x9f) || b == 0xdc || b == 0xdd;
+}
+
+Packed packed_whole(const std::vector<std::uint8_t>& bytes) {
+    if (bytes.empty()) bad();
+    return {bytes.data(), bytes.data() + bytes.size()};  // read with bounds checked as it is walked
+}
+
+Items::Items(const Packed& container) : at_(container.begin), end_(container.end) {
+    const Header h = header(container.begin, container.end);
+    at_ += h.length;
+    left_ = h.items;
+}
+
+bool Items::next(Packed& item) {
+    if (!left_) return false;
+    --left_;
+    const std::uint8_t* after = skip(at_, end_);
+    item = Packed{at_, after};
+    at_ = after;
+    return true;
+}
+
+std::string_view string_of(const Packed& value) {
+    const Header h = header(value.begin, value.end);
+    const std::uint8_t b = *value.begin;
+    if (!((b >= 0xa0 && b <= 0xbf) || (b >= 0xd9 && b <= 0xdb))) bad();
+    if (static_cast<std::uint64_t>(value.end - value.begin) < h.length + h.payload) bad();
+    return {reinterpret_cast<const char*>(value.begin + h.length), static_cast<std::size_t>(h.payload)};
+}
+
+std::vector<Packed> elements(const Packed& array) {
+    std::vector<Packed> out;
+    out.reserve(std::min<std::uint64_t>(header(array.begin, array.end).items, array.size()));
+    Items items(array);
+    for (Packed item; items.next(item);) out.push_back(item);
+    return out;
+}
+
+void append_json_text(std::string& out, const Packed& value) {
+    const std::uint8_t b = *value.begin;
+    if (value.is_map() || value.is_array()) {
+        const bool map = value.is_map();
+        out += map ? '{' : '[';
+        bool first = true, key = true;
+        Items items(value);
+        for (Packed item; items.next(item);) {
+            if (!map || key) {  // before every element, or every key
+                if (!first) out += ',';
+                first = false;
+            }
+            append_json_text(out, item);
+            if (map && key) out += ':';
+            key = !key;
+        }
+        out += map ? '}' : ']';
+        return;
+    }
+    char digits[24];
+    const auto number = [&](auto n) {
+        const auto [end, error] = std::to_chars(digits, digits + sizeof digits, n);
+        out.append(digits, end);
+    };
+    const Header h = header(value.begin, value.end);
+    const std::uint8_t* p = value.begin + 1;
+    if (b <= 0x7f) return number(static_cast<int>(b));
+    if (b >= 0xe0) return number(static_cast<int>(static_cast<std::int8_t>(b)));
+    switch (b) {
+        case 0xc0: out += "null"; return;
+        case 0xc2: out += "false"; return;
+        case 0xc3: out += "true"; return;
+        case 0xcc: case 0xcd: case 0xce: case 0xcf: return number(big_endian(p, static_cast<int>(h.payload)));
+        case 0xd0: return number(static_cast<std::int8_t>(big_endian(p, 1)));
+        case 0xd1: return number(static_cast<std::int16_t>(big_endian(p, 2)));
+        case 0xd2: return number(static_cast<std::int32_t>(big_endian(p, 4)));
+        case 0xd3: return number(static_cast<std::int64_t>(big_endian(p, 8)));
+        default: break;
+    }
+    if ((b >= 0xa0 && b <= 0xbf) || (b >= 0xd9 && b <= 0xdb)) {
+        const std::string_view text = string_of(value);
+        bool plain = true;
+        for (char c : text) {
+            const auto u = static_cast<unsigned char>(c);
+            if (u < 0x20 || u >= 0x80 || c == '"' || c == '\\') {
+                plain = false;
+                break;
+            }
+        }
+        if (plain) {
+            out += '"';
+            out += text;
+            out += '"';
+            return;
+        }
+    }
+    // Floats, and strings to escape or to check as UTF-8: nlohmann writes them.
+    const nlohmann::json tree = nlohmann::json::from_msgpack(value.begin, value.end);
+    out += tree.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace taol::protocol

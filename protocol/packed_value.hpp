@@ -1,0 +1,62 @@
+#pragma once
+// A value inside a packed baseline (MessagePack, as nlohmann::json::to_msgpack writes it), read in
+// place. A delta is the difference of two packed baselines (json_diff.hpp): reading them where
+// they lie builds no tree, and two equal parts are told equal by comparing their bytes, since a
+// Json value has only one packing (ints in their shortest form, object keys in order).
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace taol::protocol {
+
+struct Packed {
+    const std::uint8_t* begin = nullptr;
+    const std::uint8_t* end = nullptr;
+
+    std::size_t size() const { return static_cast<std::size_t>(end - begin); }
+    bool operator==(const Packed& other) const {
+        return size() == other.size() && std::memcmp(begin, other.begin, size()) == 0;
+    }
+    bool is_map() const;
+    bool is_array() const;
+    // Same kind of value: both maps, both arrays, or neither.
+    bool same_kind(const Packed& other) const {
+        return is_map() == other.is_map() && is_array() == other.is_array();
+    }
+};
+
+// A packed buffer as one value (throws std::runtime_error when empty; what follows its first
+// value is never read).
+Packed packed_whole(const std::vector<std::uint8_t>& bytes);
+
+// Appends `value` packed: as Json::to_msgpack writes it (ints in their shortest form, keys in
+// order), one write per byte run rather than a call per byte.
+void pack_into(std::vector<std::uint8_t>& out, const nlohmann::json& value);
+
+// A container's items one by one, in their order (a map's come as key, value, key, value…; a
+// Json object's keys come sorted, so two maps can be walked side by side).
+class Items {
+public:
+    explicit Items(const Packed& container);
+    bool next(Packed& item);  // false once every item was read
+private:
+    const std::uint8_t* at_;
+    const std::uint8_t* end_;
+    std::uint64_t left_;
+};
+
+// An array's elements; a string's bytes. Throw std::runtime_error on bad bytes.
+std::vector<Packed> elements(const Packed& array);
+std::string_view string_of(const Packed& string);
+
+// Appends the value as JSON text, as nlohmann::json::dump (with invalid UTF-8 replaced) would
+// write it.
+void append_json_text(std::string& out, const Packed& value);
+
+}  // namespace taol::protocol

@@ -1,0 +1,125 @@
+// Packed baselines read in place (protocol/packed_value.hpp) and the patch written between two of
+// them (json_diff.hpp): the packing is nlohmann's MessagePack, its text is nlohmann's dump, and
+// the patch, applied by nlohmann's own RFC 6902 code, gives the second document.
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "protocol/json_diff.hpp"
+#include "protocol/packed_value.hpp"
+
+using namespace taol::protocol;
+using Json = nlohmann::json;
+
+namespace {
+
+std::vector<std::uint8_t> packed(const Json& value) {
+    std::vector<std::uint8_t> out;
+    pack_into(out, value);
+    return out;
+}
+
+std::string text_of(const Json& value) {
+    const auto bytes = packed(value);
+    std::string out;
+    append_json_text(out, packed_whole(bytes));
+    return out;
+}
+
+// A value of the kinds game views hold, with the sizes where MessagePack changes its form.
+Json random_value(std::mt19937& rng, int depth) {
+    const auto below = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    static const std::vector<Json> scalars = {
+        nullptr, true, false, 0, 1, 127, 128, 255, 256, 65535, 65536, 4294967295ll, 4294967296ll,
+        -1, -32, -33, -128, -129, -32768, -32769, -2147483648ll, -2147483649ll, 1700000000000ll,
+        "", "ace", "a \"quoted\" \\ word\n", "Gwénaël", std::string(40, 'x'), std::string(300, 'y'), 2.5,
+    };
+    const int kind = depth > 3 ? 0 : below(4);
+    if (kind == 0 || kind == 1) return scalars[static_cast<std::size_t>(below(static_cast<int>(scalars.size())))];
+    if (kind == 2) {
+        Json array = Json::array();
+        for (int i = below(depth == 0 ? 20 : 6); i > 0; --i) array.push_back(random_value(rng, depth + 1));
+        return array;
+    }
+    Json object = Json::object();
+    for (int i = below(depth == 0 ? 20 : 6); i > 0; --i) {
+        object["k" + std::to_string(below(24))] = random_value(rng, depth + 1);
+    }
+    return object;
+}
+
+// A small change to `value`, as a move makes: a field changed, added or removed, an element gone.
+Json changed(std::mt19937& rng, Json value) {
+    if (value.is_object() && !value.empty() && rng() % 4 != 0) {
+        auto it = std::next(value.begin(), static_cast<long>(rng() % value.size()));
+        switch (rng() % 3) {
+            case 0: *it = changed(rng, *it); break;
+            case 1: value.erase(it); break;
+            default: value["new" + std::to_string(rng() % 5)] = random_value(rng, 2);
+        }
+        return value;
+    }
+    if (value.is_array() && !value.empty() && rng() % 4 != 0) {
+        const auto at = static_cast<std::size_t>(rng() % value.size());
+        if (rng() % 2) value.erase(value.begin() + static_cast<long>(at));
+        else value[at] = changed(rng, value[at]);
+        return value;
+    }
+    return random_value(rng, 2);
+}
+
+}  // namespace
+
+TEST_CASE("A value packed here is packed as nlohmann packs it, and written as nlohmann writes it") {
+    std::mt19937 rng(7);
+    for (int i = 0; i < 500; ++i) {
+        const Json value = random_value(rng, 0);
+        INFO(value.dump());
+        CHECK(packed(value) == Json::to_msgpack(value));
+        CHECK(text_of(value) == value.dump(-1, ' ', false, Json::error_handler_t::replace));
+    }
+    // Unsigned and signed integers of one value pack alike: equal values, equal bytes.
+    CHECK(packed(Json(std::uint64_t{300})) == packed(Json(std::int64_t{300})));
+    // Invalid UTF-8 is written replaced, as a snapshot writes it.
+    CHECK(text_of(Json(std::string("\xff" "a"))) == Json(std::string("\xff" "a")).dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
+TEST_CASE("A container's items are read one by one; bad bytes are refused, not read past") {
+    const auto bytes = packed(Json{{"a", 1}, {"b", Json::array({1, 2, 3})}});
+    Items items(packed_whole(bytes));
+    Packed key, value;
+    REQUIRE(items.next(key));
+    CHECK(string_of(key) == "a");
+    REQUIRE(items.next(value));
+    REQUIRE(items.next(key));
+    REQUIRE(items.next(value));
+    CHECK(value.is_array());
+    CHECK(elements(value).size() == 3);
+    CHECK_FALSE(items.next(key));
+
+    std::vector<std::uint8_t> cut(bytes.begin(), bytes.end() - 1);  // the last element is missing
+    Items short_items(packed_whole(cut));
+    CHECK_THROWS(short_items.next(key) && short_items.next(value) && short_items.next(key) && short_items.next(value));
+    const std::vector<std::uint8_t> ext = {0xd4, 0x01, 0x02};
+    CHECK_THROWS(elements(packed_whole(ext)));
+}
+
+TEST_CASE("The patch between two packed documents turns the first into the second") {
+    std::mt19937 rng(11);
+    for (int i = 0; i < 2000; ++i) {
+        Json before = random_value(rng, 0);
+        if (!before.is_object()) before = Json{{"view", before}};
+        Json after = before;
+        for (int n = 1 + static_cast<int>(rng() % 3); n > 0; --n) after = changed(rng, after);
+        if (!after.is_object()) after = Json{{"view", after}};
+        const auto a = packed(before);
+        const auto b = packed(after);
+        const std::string text = patch_text(packed_whole(a), packed_whole(b));
+        INFO(before.dump() << "\n -> " << after.dump() << "\n patch " << text);
+        const Json patch = Json::parse(text);
+        REQUIRE(patch.is_array());
+        CHECK(before.patch(patch) == after);
+        for (const Json& op : patch) CHECK(op.at("path") != "");  // the root is never replaced whole
+        if (before == after) CHECK(patch.empty());
+    }
+}
