@@ -88,14 +88,22 @@ std::string encode_delta(const DeltaParts& d, std::optional<std::int64_t> id) {
     return out;
 }
 
-Json apply_delta(Json& baseline, const Json& delta) {
+void advance_baseline(Json& baseline, const Json& delta) {
     if (baseline.is_null() || delta.at("from") != baseline.at("rev") || delta.at("room") != baseline.at("room")) {
         throw std::runtime_error("a delta that does not follow the snapshot held: " + delta.dump());
     }
-    Json next = baseline.patch(delta.at("patch"));
-    if (next.at("rev") != delta.at("rev")) throw std::runtime_error("a delta whose patch gives another rev");
-    baseline = next;
-    Json snapshot = std::move(next);
+    try {
+        baseline.patch_inplace(delta.at("patch"));  // no copy of the document, as patch() makes
+        if (baseline.at("rev") != delta.at("rev")) throw std::runtime_error("a delta whose patch gives another rev");
+    } catch (...) {
+        baseline = nullptr;  // half patched, it is nothing the server sent: only a full snapshot helps
+        throw;
+    }
+}
+
+Json apply_delta(Json& baseline, const Json& delta) {
+    advance_baseline(baseline, delta);
+    Json snapshot = baseline;
     snapshot["type"] = "snapshot";
     snapshot["log"] = delta.at("log");
     snapshot["server_time"] = delta.at("server_time");

@@ -51,7 +51,10 @@ std::string encode_delta(const DeltaParts& delta, std::optional<std::int64_t> id
 
 // What a client does with a delta (the C++ test clients do it; the web client's deltas.js the
 // same): `baseline` moves on, and the snapshot the delta stands for is returned. Throws
-// std::runtime_error when the delta does not follow `baseline` (a client then sends `resync`).
+// std::runtime_error when the delta does not follow `baseline` (left as it was), or when its patch
+// does not apply to it (`baseline` is then null); either way a client sends `resync`.
 Json apply_delta(Json& baseline, const Json& delta);
+// The same, only moving `baseline` on (a client that reads the baseline itself copies nothing).
+void advance_baseline(Json& baseline, const Json& delta);
 
 }  // namespace taol::protocol

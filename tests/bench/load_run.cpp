@@ -182,7 +182,8 @@ private:
             snapshot(m, message, id);
         } else if (type == "delta") {
             // As a client does: the patch turns the snapshot it holds into the next one.
-            snapshot(m, taol::protocol::apply_delta(m.baseline, message), id);
+            taol::protocol::advance_baseline(m.baseline, message);
+            snapshot(m, m.baseline, id);
         } else if (type == "error") {
             error(m, message, id);
         }

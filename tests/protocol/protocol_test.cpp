@@ -305,4 +305,11 @@ TEST_CASE("A delta moves its baseline on and stands for a snapshot; one that doe
     CHECK_THROWS(apply_delta(baseline, delta));  // from 3 again: baseline is at 4 now
     Json none;
     CHECK_THROWS(apply_delta(none, delta));
+    // A patch that does not apply leaves nothing half patched to build on.
+    Json broken = delta;
+    broken["from"] = 4;
+    broken["rev"] = 5;
+    broken["patch"] = Json::parse(R"([{"op":"replace","path":"/rev","value":5},{"op":"remove","path":"/view/gone"}])");
+    CHECK_THROWS(apply_delta(baseline, broken));
+    CHECK(baseline.is_null());
 }

@@ -230,6 +230,11 @@ TEST_CASE("The server runs with glibc's allocator tuned, unless its environment 
     {
         ServerProcess server(dir.path() / "a", free_port());  // started again by itself, same process
         CHECK(tunables_of(server.pid()) == "glibc.malloc.tcache_count=4096");
+        // Still called by its name (ps, top, pkill), not by the link it was started again through.
+        std::ifstream comm("/proc/" + std::to_string(server.pid()) + "/comm");
+        std::string name;
+        std::getline(comm, name);
+        CHECK(name == "taol-server");
     }
     setenv("GLIBC_TUNABLES", "glibc.malloc.tcache_count=7", 1);
     ServerProcess chosen(dir.path() / "b", free_port());
