@@ -1,7 +1,5 @@
 #include "protocol/json_diff.hpp"
 
-#include <nlohmann/json.hpp>
-
 namespace taol::protocol {
 namespace {
 
@@ -15,7 +13,7 @@ struct Ops {
         text += "{\"op\":\"";
         text += op;
         text += "\",\"path\":";
-        append_path(path);
+        append_json_string(text, path);
         if (value) {
             text += ",\"value\":";
             append_json_text(text, *value);
@@ -27,19 +25,6 @@ struct Ops {
         if (count) text += ',';
         text += more.text;
         count += more.count;
-    }
-
-private:
-    void append_path(const std::string& path) {
-        for (char c : path) {
-            if (static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\') {
-                text += nlohmann::json(path).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-                return;
-            }
-        }
-        text += '"';
-        text += path;
-        text += '"';
     }
 };
 
@@ -95,7 +80,8 @@ void diff_into(const Packed& from, const Packed& to, const std::string& path, Op
     if (path.empty()) return members_diff(from, to, path, out);
     Ops members;
     members_diff(from, to, path, members);
-    // A value's text is never shorter than its packing: below that, the members win unwritten.
+    // A value's text is hardly ever shorter than its packing (only a float's can be): below that,
+    // the members win unwritten. Either way the patch is right; this only picks the shorter.
     if (members.count > 1 && members.text.size() > 30 + path.size() + to.size()) {
         Ops whole;
         whole.add("replace", path, &to);

@@ -137,6 +137,11 @@ bool Packed::is_map() const {
     return (b >= 0x80 && b <= 0x8f) || b == 0xde || b == 0xdf;
 }
 
+bool Packed::is_string() const {
+    const std::uint8_t b = *begin;
+    return (b >= 0xa0 && b <= 0xbf) || (b >= 0xd9 && b <= 0xdb);
+}
+
 bool Packed::is_array() const {
     const std::uint8_t b = *begin;
     return (b >= 0x90 && b <= 0x9f) || b == 0xdc || b == 0xdd;
@@ -163,9 +168,8 @@ bool Items::next(Packed& item) {
 }
 
 std::string_view string_of(const Packed& value) {
+    if (!value.is_string()) bad();
     const Header h = header(value.begin, value.end);
-    const std::uint8_t b = *value.begin;
-    if (!((b >= 0xa0 && b <= 0xbf) || (b >= 0xd9 && b <= 0xdb))) bad();
     if (static_cast<std::uint64_t>(value.end - value.begin) < h.length + h.payload) bad();
     return {reinterpret_cast<const char*>(value.begin + h.length), static_cast<std::size_t>(h.payload)};
 }
@@ -203,6 +207,7 @@ void append_json_text(std::string& out, const Packed& value) {
         out.append(digits, end);
     };
     const Header h = header(value.begin, value.end);
+    if (value.size() < h.length + h.payload) bad();
     const std::uint8_t* p = value.begin + 1;
     if (b <= 0x7f) return number(static_cast<int>(b));
     if (b >= 0xe0) return number(static_cast<int>(static_cast<std::int8_t>(b)));
@@ -217,26 +222,24 @@ void append_json_text(std::string& out, const Packed& value) {
         case 0xd3: return number(static_cast<std::int64_t>(big_endian(p, 8)));
         default: break;
     }
-    if ((b >= 0xa0 && b <= 0xbf) || (b >= 0xd9 && b <= 0xdb)) {
-        const std::string_view text = string_of(value);
-        bool plain = true;
-        for (char c : text) {
-            const auto u = static_cast<unsigned char>(c);
-            if (u < 0x20 || u >= 0x80 || c == '"' || c == '\\') {
-                plain = false;
-                break;
-            }
-        }
-        if (plain) {
-            out += '"';
-            out += text;
-            out += '"';
+    if (value.is_string()) return append_json_string(out, string_of(value));
+    // Floats: nlohmann writes them.
+    const nlohmann::json tree = nlohmann::json::from_msgpack(value.begin, value.end);
+    out += tree.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+void append_json_string(std::string& out, std::string_view text) {
+    for (char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u >= 0x80 || c == '"' || c == '\\') {
+            // To escape, or to check as UTF-8: nlohmann writes it.
+            out += nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
             return;
         }
     }
-    // Floats, and strings to escape or to check as UTF-8: nlohmann writes them.
-    const nlohmann::json tree = nlohmann::json::from_msgpack(value.begin, value.end);
-    out += tree.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    out += '"';
+    out += text;
+    out += '"';
 }
 
 }  // namespace taol::protocol

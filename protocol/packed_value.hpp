@@ -25,6 +25,7 @@ struct Packed {
     }
     bool is_map() const;
     bool is_array() const;
+    bool is_string() const;
     // Same kind of value: both maps, both arrays, or neither.
     bool same_kind(const Packed& other) const {
         return is_map() == other.is_map() && is_array() == other.is_array();
@@ -56,7 +57,8 @@ std::vector<Packed> elements(const Packed& array);
 std::string_view string_of(const Packed& string);
 
 // Appends the value as JSON text, as nlohmann::json::dump (with invalid UTF-8 replaced) would
-// write it.
+// write it; append_json_string the same for a string.
 void append_json_text(std::string& out, const Packed& value);
+void append_json_string(std::string& out, std::string_view text);
 
 }  // namespace taol::protocol

@@ -1,5 +1,7 @@
 #include "protocol/snapshot_text.hpp"
 
+#include "protocol/packed_value.hpp"
+
 #include <stdexcept>
 
 namespace taol::protocol {
@@ -36,7 +38,7 @@ void append_string(std::string& out, std::string_view key, std::string_view valu
     out += '"';
     out += key;
     out += "\":";
-    append_json(out, Json(value));
+    append_json_string(out, value);
     out += ',';
 }
 
