@@ -16,7 +16,7 @@ const snapshot = (over = {}) => ({
 });
 const delta = (over = {}) => ({
   type: 'delta', room: 'K7M2QX9D', from: 14, rev: 15,
-  patch: [{ op: 'replace', path: '/rev', value: 15 }, { op: 'replace', path: '/view/phase', value: 'reveal' },
+  patch: [{ op: 'replace', path: '/view/phase', value: 'reveal' },
     { op: 'remove', path: '/view/hand/0' }, { op: 'replace', path: '/actions', value: [] }, { op: 'replace', path: '/waiting_for', value: [] }],
   log: [{ at: 1100, text_key: 'fishfish.bet', params: { seat: 1, tiles: 1 } }], server_time: 1200, ...over,
 });
@@ -41,7 +41,7 @@ const tests = {
     assert.equal('id' in snap, false, 'the id of an earlier answer is not carried over');
     assert.deepEqual(resyncs, []);
     // And the next one applies to that.
-    const next = b.applyDelta({ type: 'delta', room: 'K7M2QX9D', from: 15, rev: 16, patch: [{ op: 'replace', path: '/rev', value: 16 }], log: [], server_time: 1300 });
+    const next = b.applyDelta({ type: 'delta', room: 'K7M2QX9D', from: 15, rev: 16, patch: [], log: [], server_time: 1300 });
     assert.equal(next.rev, 16);
     assert.equal(next.view.phase, 'reveal');
     assert.deepEqual(next.log, []);
@@ -72,7 +72,7 @@ const tests = {
     assert.equal(resyncs.length, 1);
     assert.match(resyncs[0], /rev 13/);
     b.accept(snapshot({ rev: 15 }));
-    assert.equal(b.applyDelta(delta({ from: 15, rev: 16, patch: [{ op: 'replace', path: '/rev', value: 16 }] })).rev, 16);
+    assert.equal(b.applyDelta(delta({ from: 15, rev: 16, patch: [] })).rev, 16);
   },
   'another room: resync'() {
     const { b, resyncs } = setup();
@@ -83,14 +83,16 @@ const tests = {
   'an op that fails: resync'() {
     const { b, resyncs } = setup();
     b.accept(snapshot());
-    assert.equal(b.applyDelta(delta({ patch: [{ op: 'replace', path: '/rev', value: 15 }, { op: 'remove', path: '/view/hand/5' }] })), null);
+    assert.equal(b.applyDelta(delta({ patch: [{ op: 'remove', path: '/view/hand/5' }] })), null);
     assert.equal(resyncs.length, 1);
     assert.match(resyncs[0], /out of bounds/);
   },
-  'a patch whose rev is not the delta\'s: resync'() {
+  'the rev is the delta\'s, beside the patch'() {
     const { b, resyncs } = setup();
     b.accept(snapshot());
-    assert.equal(b.applyDelta(delta({ patch: [] })), null);
+    assert.equal(b.applyDelta(delta({ patch: [] })).rev, 15);
+    assert.equal(b.applyDelta(delta({ from: 15, rev: 15, patch: [] })).rev, 15, 'timers changed at the same rev');
+    assert.equal(b.applyDelta(delta({ from: 15, rev: undefined, patch: [] })), null);
     assert.equal(resyncs.length, 1);
   },
   'the patch applies to the baseline, without type, id, log and server_time'() {
@@ -99,7 +101,7 @@ const tests = {
     assert.equal(b.applyDelta(delta({ patch: [{ op: 'test', path: '/log', value: [] }] })), null);
     b.accept(snapshot({ id: 4 }));
     const keys = ['room', 'rev', 'status', 'seat', 'view', 'actions', 'deadlines', 'waiting_for', 'outcome'];
-    const snap = b.applyDelta(delta({ patch: [{ op: 'replace', path: '/rev', value: 15 }, { op: 'test', path: '', value: { ...pick(snapshot(), keys), rev: 15 } }] }));
+    const snap = b.applyDelta(delta({ patch: [{ op: 'test', path: '', value: pick(snapshot(), keys) }] }));
     assert.ok(snap, 'the baseline is exactly the snapshot\'s state');
     assert.equal(resyncs.length, 1);
   },
@@ -112,7 +114,7 @@ const tests = {
     assert.deepEqual(snap.view.hand, [{ id: 'B2' }]);
     snap.view.hand.push({ id: 'ZZ' });
     snap.deadlines.length = 0;
-    const next = b.applyDelta({ type: 'delta', room: 'K7M2QX9D', from: 15, rev: 16, patch: [{ op: 'replace', path: '/rev', value: 16 }, { op: 'test', path: '/view/hand', value: [{ id: 'B2' }] }], log: [], server_time: 1300 });
+    const next = b.applyDelta({ type: 'delta', room: 'K7M2QX9D', from: 15, rev: 16, patch: [{ op: 'test', path: '/view/hand', value: [{ id: 'B2' }] }], log: [], server_time: 1300 });
     assert.ok(next);
     assert.equal(next.deadlines.length, 1);
   },
@@ -129,7 +131,7 @@ const tests = {
     b.accept(snapshot({ rev: 20, room: 'AAAAAAAA' }));
     assert.equal(b.applyDelta(delta()), null);
     b.accept(snapshot({ rev: 20, room: 'AAAAAAAA' }));
-    assert.equal(b.applyDelta(delta({ room: 'AAAAAAAA', from: 20, rev: 21, patch: [{ op: 'replace', path: '/rev', value: 21 }] })).rev, 21);
+    assert.equal(b.applyDelta(delta({ room: 'AAAAAAAA', from: 20, rev: 21, patch: [] })).rev, 21);
   },
 };
 

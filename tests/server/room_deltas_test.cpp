@@ -88,8 +88,12 @@ void play_twice(const games::Game& game, std::uint64_t seed, Weights& weights, J
                 weights.delta_bytes += static_cast<long long>(got[i]->size());
                 weights.patch_bytes += static_cast<long long>(frame.at("patch").dump().size());
                 weights.replaced_bytes += static_cast<long long>(sent[i]->size());
+                // The rev travels beside the patch, never inside it.
+                for (const Json& op : frame.at("patch")) CHECK(op.at("path") != "/rev");
                 if (cases.size() < max_cases) {
-                    cases.push_back(Json{{"before", before}, {"patch", frame.at("patch")}, {"after", client.baseline}});
+                    Json after = client.baseline;
+                    after["rev"] = before.at("rev");
+                    cases.push_back(Json{{"before", before}, {"patch", frame.at("patch")}, {"after", after}});
                 }
             } else {
                 ++weights.snapshots;

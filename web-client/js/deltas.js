@@ -38,14 +38,16 @@ export class Baseline {
       try { next = applyPatch(this.base, delta.patch); } catch (err) { doubt = err.message; }
     }
     if (!doubt && (!next || typeof next !== 'object' || Array.isArray(next))) doubt = 'the patch made no snapshot';
-    else if (!doubt && next.rev !== delta.rev) doubt = `the patch gives rev ${next.rev}, not ${delta.rev}`;
     else if (!doubt && next.room !== delta.room) doubt = 'the patch changes the room';
+    else if (!doubt && !Number.isInteger(delta.rev)) doubt = 'a delta without its rev';
     if (doubt) {
       this.base = null;
       this.lost = true;
       this.resync(doubt);
       return null;
     }
+    // The rev is not in the patch: it travels beside it.
+    next = { ...next, rev: delta.rev };
     this.base = next;
     // The app gets its own copy: the baseline shares parts with the previous one, and a renderer
     // that sorted a list in place must not change what the next patch applies to.
