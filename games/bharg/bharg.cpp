@@ -1,3 +1,4 @@
+#include "games/bharg/bot.hpp"
 #include "games/bharg/bharg.hpp"
 
 #include <algorithm>
@@ -162,6 +163,8 @@ public:
     int max_players() const override { return kPlayers; }
     // 2: the round summary is closed with `continue` (was `ready`) and closes itself after 15 s.
     int rules_version() const override { return 2; }
+
+    const Bot& bot() const override { return bharg::bot(); }
 
     Json own_options() const override {
         return Json::array({

@@ -2,6 +2,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "games/bigoudenn/bot.hpp"
 #include "games/bigoudenn/bigoudenn.hpp"
 #include "games/bigoudenn/scoring.hpp"
 #include "games/bigoudenn/state.hpp"
@@ -48,6 +49,8 @@ public:
     int rules_version() const override { return 2; }
 
     Json cards() const override { return card_data(); }
+
+    const Bot& bot() const override { return bigoudenn::bot(); }
 
     Json own_options() const override {
         return Json::array({{{"name", "variant"},

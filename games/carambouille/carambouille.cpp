@@ -1,3 +1,4 @@
+#include "games/carambouille/bot.hpp"
 #include "games/carambouille/carambouille.hpp"
 
 #include <algorithm>
@@ -221,6 +222,8 @@ public:
     int rules_version() const override { return 3; }
 
     Json cards() const override { return card_data(); }
+
+    const Bot& bot() const override { return carambouille::bot(); }
 
     Json own_options() const override {
         return Json::array({{{"name", "trading_seconds"}, {"type", "int"}, {"default", 180}, {"min", 30}, {"max", 900},

@@ -1,3 +1,4 @@
+#include "games/castors/bot.hpp"
 #include "games/castors/castors.hpp"
 
 #include "games/castors/actions.hpp"
@@ -79,6 +80,8 @@ public:
     int rules_version() const override { return 3; }
 
     Json cards() const override { return card_data(); }
+
+    const Bot& bot() const override { return castors::bot(); }
 
     Json own_options() const override {
         return Json::array({

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "games/core/bot.hpp"
 #include "games/core/result.hpp"
 #include "games/core/types.hpp"
 
@@ -97,6 +98,9 @@ public:
     // A new game. `options` are complete (defaults filled in, checked); `now` starts its timers.
     virtual std::unique_ptr<GameState> setup(const Json& options, int players, std::uint64_t seed,
                                              TimeMs now) const = 0;
+
+    // The game's bot: plays a seat from that seat's snapshots alone (bot.hpp).
+    virtual const Bot& bot() const = 0;
 
     // The /api/games entry: id, name, player counts and every option (own and common).
     Json describe() const;

@@ -1,3 +1,4 @@
+#include "games/fishfish/bot.hpp"
 #include "games/fishfish/fishfish.hpp"
 
 #include <algorithm>
@@ -184,6 +185,8 @@ public:
                            {{"card", to_string(Catch::bredouille)}, {"copies", kBredouilleCards}}}},
                 {"lines", kBaitCount}, {"tiles_per_fish", kTilesPerFish}, {"points_per_capture", kPointsPerCapture}};
     }
+
+    const Bot& bot() const override { return fishfish::bot(); }
 
     Json own_options() const override {
         return Json::array({{{"name", "baits"},

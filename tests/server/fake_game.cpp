@@ -1,5 +1,6 @@
 #include "tests/server/fake_game.hpp"
 
+#include "games/core/random_bot.hpp"
 #include "games/core/rng.hpp"
 
 namespace taol::testing {
@@ -159,6 +160,7 @@ public:
     std::string_view name() const override { return "Fake"; }
     int min_players() const override { return 2; }
     int max_players() const override { return 4; }
+    const games::Bot& bot() const override { return games::random_bot(); }
     Json own_options() const override {
         return Json::array({
             {{"name", "turns"}, {"type", "int"}, {"default", 2}, {"min", 1}, {"max", 100},

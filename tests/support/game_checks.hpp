@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "games/core/bot_tools.hpp"
 #include "games/core/game.hpp"
 #include "games/core/rng.hpp"
 
@@ -18,7 +19,7 @@ using games::Json;
 constexpr games::TimeMs kPlayStart = 1'700'000'000'000;
 
 // A random value for each key of an entry's "choose"; a complete action is returned unchanged.
-Json fill_template(const Json& entry, games::Rng& rng);
+using games::fill_template;
 
 // The spectator first, then every seat.
 std::vector<games::Viewer> viewers_of(int players);

@@ -1,14 +1,12 @@
-// Kept apart from the playout harness so that programs without Catch2 (the benchmarks) can use it.
+#include "games/core/bot_tools.hpp"
+
 #include <algorithm>
-#include <vector>
 
-#include "tests/support/game_checks.hpp"
-
-namespace taol::testing {
+namespace taol::games {
 namespace {
 
-// A random value meeting one rule of a template's "choose" (PROTOCOL.md).
-Json random_value(const Json& rule, games::Rng& rng) {
+// A random value meeting one rule of a template's "choose".
+Json random_value(const Json& rule, Rng& rng) {
     if (rule.contains("one_of")) {
         const Json& values = rule.at("one_of");
         return values.at(rng.below(values.size()));
@@ -46,7 +44,12 @@ Json random_value(const Json& rule, games::Rng& rng) {
 
 }  // namespace
 
-Json fill_template(const Json& entry, games::Rng& rng) {
+Rng bot_rng(std::uint64_t bot_seed, std::int64_t rev, TimeMs now) {
+    Rng mix(bot_seed ^ (static_cast<std::uint64_t>(rev) * 0x9e3779b97f4a7c15ULL));
+    return Rng(mix.next() ^ static_cast<std::uint64_t>(now));
+}
+
+Json fill_template(const Json& entry, Rng& rng) {
     if (!entry.contains("choose")) return entry;
     Json action = entry;
     action.erase("choose");
@@ -54,4 +57,32 @@ Json fill_template(const Json& entry, games::Rng& rng) {
     return action;
 }
 
-}  // namespace taol::testing
+std::vector<const Json*> listed(const Json& snapshot, std::string_view type) {
+    std::vector<const Json*> out;
+    for (const Json& entry : snapshot.at("actions")) {
+        if (entry.value("type", "") == type) out.push_back(&entry);
+    }
+    return out;
+}
+
+const Json* first_listed(const Json& snapshot, std::string_view type) {
+    const auto all = listed(snapshot, type);
+    return all.empty() ? nullptr : all.front();
+}
+
+Seat own_seat(const Json& snapshot) { return snapshot.at("seat").get<Seat>(); }
+
+bool waited_for(const Json& snapshot) {
+    const Seat seat = own_seat(snapshot);
+    for (const Json& s : snapshot.at("waiting_for")) {
+        if (s == seat) return true;
+    }
+    return false;
+}
+
+TimeMs think_between(Rng& rng, TimeMs lo, TimeMs hi) {
+    const int span = static_cast<int>(hi - lo);
+    return lo + (rng.between(0, span) + rng.between(0, span)) / 2;
+}
+
+}  // namespace taol::games

@@ -1,0 +1,10 @@
+#include "games/bharg/bot.hpp"
+
+#include "games/core/random_bot.hpp"
+
+namespace taol::games::bharg {
+
+// PLACEHOLDER: to be replaced by this game's policy.
+const Bot& bot() { return random_bot(); }
+
+}  // namespace taol::games::bharg
