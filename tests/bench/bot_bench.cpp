@@ -8,9 +8,11 @@
 //   --check: exit 1 unless the bot reaches min(2/n, 0.75) of the wins against random players and
 //            every game of bots only finishes (ctest runs a small version so).
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "games/core/random_bot.hpp"
@@ -65,26 +67,42 @@ struct Line {
     std::vector<double> decision_us;
 };
 
-Line play(const Game& game, int players, Against against, const Args& args) {
-    Line line;
+taol::testing::TableGame play_one(const Game& game, int players, Against against, int g, const Args& args) {
+    const int bot_seat = g % players;
+    std::vector<TableSeat> seats(players);
+    for (int s = 0; s < players; ++s) {
+        if (s == bot_seat || against == Against::bots) seats[s] = &game.bot();
+        else if (against == Against::random) seats[s] = &taol::games::random_bot();
+        else seats[s] = nullptr;
+    }
     taol::testing::TableConfig config;
     config.think_scale = args.think_scale;
+    const std::uint64_t seed = 1'000'003ULL * static_cast<std::uint64_t>(players) + static_cast<std::uint64_t>(g);
+    return taol::testing::play_table(game, seats, seed, config);
+}
+
+// The games are independent: played on every core, summed in game order (the same figures
+// whatever the number of threads, decision times aside).
+Line play(const Game& game, int players, Against against, const Args& args) {
+    std::vector<taol::testing::TableGame> results(args.games);
+    std::atomic<int> next{0};
+    std::vector<std::thread> workers;
+    for (unsigned t = 0; t < std::max(1u, std::thread::hardware_concurrency()); ++t) {
+        workers.emplace_back([&] {
+            for (int g; (g = next++) < args.games;) results[g] = play_one(game, players, against, g, args);
+        });
+    }
+    for (std::thread& w : workers) w.join();
+    Line line;
     for (int g = 0; g < args.games; ++g) {
-        const int bot_seat = g % players;
-        std::vector<TableSeat> seats(players);
-        for (int s = 0; s < players; ++s) {
-            if (s == bot_seat || against == Against::bots) seats[s] = &game.bot();
-            else if (against == Against::random) seats[s] = &taol::games::random_bot();
-            else seats[s] = nullptr;
-        }
-        const std::uint64_t seed = 1'000'003ULL * static_cast<std::uint64_t>(players) + static_cast<std::uint64_t>(g);
-        taol::testing::TableGame result = taol::testing::play_table(game, seats, seed, config);
+        const taol::testing::TableGame& result = results[g];
         line.finished += result.finished ? 1 : 0;
-        if (result.finished) line.bot_share += result.win_share[bot_seat];
+        if (result.finished) line.bot_share += result.win_share[g % players];
         // Refusals count for the game's bot only: random players fill templates blindly.
-        if (against != Against::random || result.rejected == 0) {
-            line.rejected += result.rejected;
-            if (line.rejection.empty()) line.rejection = result.first_rejection;
+        for (int s = 0; s < players; ++s) {
+            if (against != Against::bots && s != g % players) continue;
+            line.rejected += result.refused[s];
+            if (line.rejection.empty()) line.rejection = result.first_refusal[s];
         }
         line.defaults += result.defaults_played;
         line.decision_us.insert(line.decision_us.end(), result.decision_us.begin(), result.decision_us.end());

@@ -26,6 +26,8 @@ class Table {
 public:
     Table(const games::Game& game, const std::vector<TableSeat>& seats, std::uint64_t seed, const TableConfig& config)
         : seats_(seats), seed_(seed), config_(config), memory_(seats.size()), pending_(seats.size()) {
+        result_.refused.assign(seats.size(), 0);
+        result_.first_refusal.assign(seats.size(), "");
         const Json options = games::complete_options(game, config.options, static_cast<int>(seats.size())).value();
         state_ = game.setup(options, static_cast<int>(seats.size()), seed, now_);
     }
@@ -84,7 +86,7 @@ private:
         if (!p.action) return decide(seat, {});  // looks again
         auto result = state_->apply(seat, *p.action, now_);
         if (!result.ok()) {
-            if (!result_.rejected++) result_.first_rejection = result.error().message + ": " + p.action->dump();
+            if (!result_.refused[seat]++) result_.first_refusal[seat] = result.error().message + ": " + p.action->dump();
             return;
         }
         ++result_.actions;

@@ -32,8 +32,8 @@ struct TableGame {
     Json outcome;                           // the game's, once finished
     std::vector<double> win_share;          // per seat: 1/k for each of k winners, else 0
     long long actions = 0;                  // accepted
-    long long rejected = 0;                 // actions a bot sent that the game refused
-    std::string first_rejection;            // what the game said, for the report
+    std::vector<long long> refused;         // per seat: actions it sent that the game refused
+    std::vector<std::string> first_refusal; // per seat: what the game said the first time
     long long defaults_played = 0;          // the table stalled: a seat waited for played its default
     std::vector<double> decision_us;        // wall time of every bot step
     games::TimeMs duration_ms = 0;          // game time from setup to the end
