@@ -4,7 +4,7 @@
 // and whether games of bots only finish. Games are paced in game time (tests/support/bot_table),
 // so a thousand games take seconds.
 //
-// Usage: bot_bench [--games N] [--game ID] [--players P] [--think-scale X] [--check]
+// Usage: bot_bench [--games N] [--game ID] [--players P] [--options JSON] [--think-scale X] [--check]
 //   --check: exit 1 unless the bot reaches min(2/n, 0.75) of the wins against random players and
 //            every game of bots only finishes (ctest runs a small version so).
 #include <algorithm>
@@ -28,6 +28,7 @@ struct Args {
     int games = 1000;
     std::string game;
     int players = 0;
+    taol::games::Json options = nullptr;  // given options (a variant), completed with defaults
     double think_scale = 1.0;
     bool check = false;
 };
@@ -46,12 +47,17 @@ Args parse(int argc, char** argv) {
         if (arg == "--games") a.games = std::stoi(value());
         else if (arg == "--game") a.game = value();
         else if (arg == "--players") a.players = std::stoi(value());
+        else if (arg == "--options") a.options = taol::games::Json::parse(value());
         else if (arg == "--think-scale") a.think_scale = std::stod(value());
         else if (arg == "--check") a.check = true;
         else {
             std::fprintf(stderr, "unknown argument %s\n", arg.c_str());
             std::exit(2);
         }
+    }
+    if (!a.options.is_null() && a.game.empty()) {
+        std::fprintf(stderr, "--options are one game's: give --game too\n");
+        std::exit(2);
     }
     return a;
 }
@@ -77,6 +83,7 @@ taol::testing::TableGame play_one(const Game& game, int players, Against against
     }
     taol::testing::TableConfig config;
     config.think_scale = args.think_scale;
+    config.options = args.options;
     const std::uint64_t seed = 1'000'003ULL * static_cast<std::uint64_t>(players) + static_cast<std::uint64_t>(g);
     return taol::testing::play_table(game, seats, seed, config);
 }
