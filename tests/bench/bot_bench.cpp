@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "games/core/options.hpp"
 #include "games/core/random_bot.hpp"
 #include "games/registry.hpp"
 #include "tests/support/bot_table.hpp"
@@ -136,6 +137,11 @@ int main(int argc, char** argv) {
         if (!args.game.empty() && game->id() != args.game) continue;
         for (int n = game->min_players(); n <= game->max_players(); ++n) {
             if (args.players && n != args.players) continue;
+            if (auto options = taol::games::complete_options(*game, args.options, n); !options.ok()) {
+                std::printf("%-13s %2d  options refused: %s\n", std::string(game->id()).c_str(), n, options.error().message.c_str());
+                ok = false;
+                continue;
+            }
             for (Against against : {Against::random, Against::defaults, Against::bots}) {
                 Line line = play(*game, n, against, args);
                 const double target = against == Against::random ? std::min(2.0 / n, 0.75)
