@@ -6,6 +6,7 @@
 
 #include "games/core/bot_tools.hpp"
 #include "games/core/options.hpp"
+#include "tests/support/game_checks.hpp"
 
 namespace taol::testing {
 namespace {
@@ -36,7 +37,7 @@ public:
         changed({});
         int events = 0;
         while (!state_->finished() && events++ < config_.max_events) {
-            const std::optional<TimeMs> deadline = earliest_deadline();
+            const std::optional<TimeMs> deadline = earliest_deadline(*state_);
             const int seat = next_seat();
             if (seat < 0 && !deadline) {
                 if (!play_a_default()) break;  // nobody can do anything: stuck
@@ -63,14 +64,6 @@ public:
     }
 
 private:
-    std::optional<TimeMs> earliest_deadline() const {
-        std::optional<TimeMs> out;
-        for (const games::Deadline& d : state_->deadlines()) {
-            if (!out || d.at < *out) out = d.at;
-        }
-        return out;
-    }
-
     int next_seat() const {
         int best = -1;
         for (std::size_t s = 0; s < pending_.size(); ++s) {
