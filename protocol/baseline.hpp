@@ -1,7 +1,7 @@
 #pragma once
 // A viewer's baseline as a room keeps it between two changes: the snapshot it was last sent,
-// without what travels beside a patch (snapshot_text.hpp, baseline_of) and without its rev, packed as MessagePack so
-// that it costs about as much memory as its text and no tree. The next change's delta is the
+// without what travels beside a patch (snapshot_text.hpp, baseline_of) and without its rev, packed
+// as MessagePack so that it costs about as much memory as its text and no tree. The next change's delta is the
 // JSON Patch (RFC 6902) from it to the new snapshot's parts.
 #include <cstdint>
 #include <string>

@@ -57,7 +57,7 @@ TEST_CASE("A bot stepped again through its seat's snapshots decides the same (a 
         for (const Step& s : steps) {
             INFO(game->id() << ", seat " << s.seat << ", rev " << s.snapshot.at("rev"));
             REQUIRE(memory[s.seat] == s.memory);
-            games::Rng rng = games::bot_rng(11 * 7919 + static_cast<std::uint64_t>(s.seat), s.snapshot.at("rev"),
+            games::Rng rng = games::bot_rng(bot_seed_of(11, s.seat), s.snapshot.at("rev"),
                                             s.snapshot.at("server_time"));
             const games::BotTurn turn = game->bot().step(memory[s.seat], s.snapshot, rng);
             CHECK(turn.action == s.turn.action);

@@ -120,7 +120,7 @@ private:
             return;
         }
         const Json snapshot = seat_snapshot(*state_, seat, rev_, now_, fresh);
-        games::Rng rng = games::bot_rng(seed_ * 7919 + static_cast<std::uint64_t>(seat), rev_, now_);
+        games::Rng rng = games::bot_rng(bot_seed_of(seed_, seat), rev_, now_);
         const auto t0 = std::chrono::steady_clock::now();
         games::BotTurn turn = bot->step(memory_[seat], snapshot, rng);
         result_.decision_us.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
@@ -151,6 +151,8 @@ private:
 };
 
 }  // namespace
+
+std::uint64_t bot_seed_of(std::uint64_t seed, Seat seat) { return seed * 7919 + static_cast<std::uint64_t>(seat); }
 
 Json seat_snapshot(const games::GameState& state, Seat seat, std::int64_t rev, TimeMs now,
                    const std::vector<games::LogEntry>& fresh) {

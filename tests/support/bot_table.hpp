@@ -43,6 +43,9 @@ struct TableGame {
 TableGame play_table(const games::Game& game, const std::vector<TableSeat>& seats, std::uint64_t seed,
                      const TableConfig& config = {});
 
+// The seed of the bot at `seat` in the game of seed `seed` (its steps draw from bot_rng of it).
+std::uint64_t bot_seed_of(std::uint64_t seed, games::Seat seat);
+
 // The snapshot `seat` is sent of `state` (PROTOCOL.md, `snapshot`), `fresh` being the log entries
 // of the change (only those it may read are put in).
 Json seat_snapshot(const games::GameState& state, games::Seat seat, std::int64_t rev, games::TimeMs now,

@@ -39,7 +39,6 @@ export class Baseline {
     }
     if (!doubt && (!next || typeof next !== 'object' || Array.isArray(next))) doubt = 'the patch made no snapshot';
     else if (!doubt && next.room !== delta.room) doubt = 'the patch changes the room';
-    else if (!doubt && !Number.isInteger(delta.rev)) doubt = 'a delta without its rev';
     if (doubt) {
       this.base = null;
       this.lost = true;
@@ -60,6 +59,7 @@ export class Baseline {
     if (!this.base) return 'no baseline';
     if (delta.room !== this.base.room) return `a delta for room ${delta.room}, the baseline is of ${this.base.room}`;
     if (delta.from !== this.base.rev) return `a delta from rev ${delta.from}, the baseline is at ${this.base.rev}`;
+    if (!Number.isInteger(delta.rev)) return 'a delta without its rev';
     return null;
   }
 }
