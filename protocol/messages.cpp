@@ -79,6 +79,17 @@ public:
         return it->get<bool>();
     }
 
+    // A required seat number (an integer from 0; the room says whether that seat exists).
+    int seat(const char* name) {
+        auto it = object_.find(name);
+        if (it == object_.end() || !it->is_number_integer() || it->get<std::int64_t>() < 0 ||
+            it->get<std::int64_t>() > 1000) {
+            fail(std::string("missing field '") + name + "' (a seat number)");
+            return 0;
+        }
+        return it->get<int>();
+    }
+
     // An optional object field: null when absent.
     Json object_or_null(const char* name) {
         auto it = object_.find(name);
@@ -180,6 +191,12 @@ Parsed parse_body(const std::string& type, const Json& obj, std::optional<std::i
         }
         return done(chat);
     }
+    if (type == "add_bot") return done(AddBot{});
+    if (type == "remove_bot" || type == "bot_for") {
+        const int seat = in.seat("seat");
+        if (type == "remove_bot") return done(RemoveBot{seat});
+        return done(BotFor{seat});
+    }
     if (type == "configure") {
         Configure configure;
         auto options = obj.find("options");
@@ -279,7 +296,8 @@ games::Result<ClientMessage, ProtocolError> parse_client_message(std::string_vie
 
 const char* type_name(const ClientBody& body) {
     static constexpr const char* kNames[] = {"hello", "create", "join", "leave", "start",
-                                             "rematch", "act", "ping", "chat", "configure", "resync"};
+                                             "rematch", "act", "ping", "chat", "configure", "resync",
+                                             "add_bot", "remove_bot", "bot_for"};
     return kNames[body.index()];
 }
 
@@ -290,7 +308,10 @@ Json welcome_json(const std::string& player, const std::string& token, bool resu
 Json room_json(const RoomInfo& room) {
     Json seats = Json::array();
     for (const SeatInfo& s : room.seats) {
-        seats.push_back(Json{{"seat", s.seat}, {"name", s.name}, {"connected", s.connected}});
+        Json seat{{"seat", s.seat}, {"name", s.name}, {"connected", s.connected}};
+        if (s.bot) seat["bot"] = true;
+        if (!s.bot_votes.empty()) seat["bot_votes"] = s.bot_votes;
+        seats.push_back(std::move(seat));
     }
     Json out{{"type", "room"},         {"room", room.room},     {"game", room.game},
              {"options", room.options}, {"host", room.host},     {"status", room.status},

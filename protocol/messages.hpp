@@ -57,8 +57,14 @@ struct Ping { Json t; };                                    // echoed back as gi
 struct Chat { std::string text; };
 struct Configure { Json options; };                         // an object: the room's own options
 struct Resync {};                                           // a full snapshot, please (an addition)
+// Bots (additions): the host fills the next seat with one or takes one away before the start; a
+// seat whose player is away is handed to one during a game.
+struct AddBot {};
+struct RemoveBot { int seat = 0; };
+struct BotFor { int seat = 0; };
 
-using ClientBody = std::variant<Hello, Create, Join, Leave, Start, Rematch, Act, Ping, Chat, Configure, Resync>;
+using ClientBody = std::variant<Hello, Create, Join, Leave, Start, Rematch, Act, Ping, Chat, Configure, Resync,
+                                AddBot, RemoveBot, BotFor>;
 
 struct ClientMessage {
     std::optional<std::int64_t> id;
@@ -89,6 +95,8 @@ struct SeatInfo {
     int seat = 0;
     std::string name;
     bool connected = false;
+    bool bot = false;             // a bot plays this seat (an addition)
+    std::vector<int> bot_votes;   // who asked that a bot play it, while that vote runs (an addition)
 };
 
 struct RoomInfo {

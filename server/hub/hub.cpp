@@ -297,6 +297,9 @@ void Hub::to_room(const ConnectionPtr& connection, const PlayerPtr& player, cons
                                [&](const protocol::Chat& m) { r.chat(caller, m.text, now); },
                                [&](const protocol::Configure& m) { r.configure(caller, m.options, now); },
                                [&](const protocol::Resync&) { r.resync(caller, now); },
+                               [&](const protocol::AddBot&) { r.add_bot(caller, now); },
+                               [&](const protocol::RemoveBot& m) { r.remove_bot(caller, m.seat, now); },
+                               [&](const protocol::BotFor& m) { r.bot_for(caller, m.seat, now); },
                                [&](const auto&) {},  // hello, create, join, ping: answered by the hub
                            },
                            body);

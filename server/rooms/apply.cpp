@@ -106,6 +106,12 @@ void Room::apply(const RoomEvent& event, std::optional<games::Applied> applied) 
                        options_.update(e.options);
                        room_changed_ = true;
                    },
+                   [&](const event::BotSeated& e) { apply_bot_seated(e, at); },
+                   [&](const event::BotRemoved& e) {
+                       close_seat(e.seat);
+                       room_changed_ = true;
+                   },
+                   [&](const event::BotAsked& e) { apply_bot_asked(e, at); },
                },
                event.body);
     if (!replaying_) update_suspension();
@@ -117,10 +123,11 @@ void Room::apply_joined(const event::Joined& e, TimeMs at) {
         if (auto held = seat_held_by(e.player)) {  // back to a seat kept for it
             seats_[*held].present = true;
             seats_[*held].connected = true;
+            seat_back(seats_[*held]);
             member.seat = held;
             if (!replaying_) spdlog::info("room {}: {} is back at seat {}", setup_.code, e.name, *held);
         } else {
-            seats_.push_back(SeatHolder{e.player, e.name, true, true, at});
+            seats_.push_back(SeatHolder{e.player, e.name, true, true, at, std::nullopt, {}});
             member.seat = static_cast<Seat>(seats_.size() - 1);
         }
         if (seats_.size() == 1) host_ = 0;
@@ -143,16 +150,7 @@ void Room::apply_left(const event::Left& e, TimeMs at) {
     room_changed_ = true;
     const Seat s = *seat;
     const int n = static_cast<int>(seats_.size());
-    if (status_ == RoomStatus::waiting) {
-        // The seats close up, in the same order; the next seated player inherits the host.
-        seats_.erase(seats_.begin() + s);
-        for (auto& [player, m] : members_) {
-            if (m.seat && *m.seat > s) --*m.seat;
-        }
-        if (host_ > s) --host_;
-        else if (host_ == s && s >= static_cast<int>(seats_.size())) host_ = 0;
-        return;
-    }
+    if (status_ == RoomStatus::waiting) return close_seat(s);  // the seats close up, in the same order
     // A running game keeps the seat, played for as absent.
     seats_[s].present = false;
     seats_[s].connected = false;
@@ -161,7 +159,7 @@ void Room::apply_left(const event::Left& e, TimeMs at) {
     if (host_ == s) {
         for (int step = 1; step < n; ++step) {
             const int next = (s + step) % n;
-            if (seats_[next].present) {
+            if (seats_[next].present && seats_[next].person()) {
                 host_ = next;
                 break;
             }
@@ -186,6 +184,7 @@ void Room::apply_connection(const std::string& player, bool connected, TimeMs at
     SeatHolder& holder = seats_[*it->second.seat];
     holder.connected = connected;
     if (!connected) holder.away_since = at;
+    else seat_back(holder);
     // The "absent" countdown starts or stops: everyone's snapshot shows it (same rev).
     if (state_ && status_ == RoomStatus::playing) game_changed_ = true;
     if (!replaying_) {
@@ -207,6 +206,9 @@ void Room::apply_started(const event::Started& e, const RoomEvent& event) {
     for (auto& [player, m] : members_) m.log_sent = 0;  // a new game, a new log
     turn_clocks_.clear();
     stuck_.clear();
+    for (SeatHolder& holder : seats_) {
+        if (holder.bot) holder.bot = SeatBot(holder.bot->seed);  // a new game, a new memory
+    }
     room_changed_ = game_changed_ = true;
     // A game begun under other rules cannot be replayed through today's: it is interrupted (the
     // seats, the chat and the earlier games stay; the host may start a new one). A replay skips
@@ -226,6 +228,7 @@ void Room::apply_started(const event::Started& e, const RoomEvent& event) {
     state_ = game().setup(e.options, players, e.seed, event.at);
     status_ = state_->finished() ? RoomStatus::finished : RoomStatus::playing;
     update_turn_clocks(event.at, std::nullopt);
+    step_bots(event.at);
     if (!replaying_) {
         record_change(std::nullopt, nullptr);
         spdlog::info("room {}: {} started with {} players (seed {})", setup_.code, game().id(), players, e.seed);
@@ -252,6 +255,7 @@ void Room::install(games::Applied applied, const RoomEvent& event, std::optional
             if (hooks_.on_finished) hooks_.on_finished(games_started_);
         }
     }
+    step_bots(event.at);
 }
 
 void Room::record_change(std::optional<Seat> actor, const Json* action) {

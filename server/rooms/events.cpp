@@ -9,7 +9,8 @@ namespace taol::server {
 namespace {
 
 constexpr const char* kNames[] = {"joined", "left",    "connected", "disconnected", "started",
-                                  "acted",  "expired", "defaulted", "chatted", "configured"};
+                                  "acted",  "expired", "defaulted", "chatted", "configured",
+                                  "bot_seated", "bot_removed", "bot_asked"};
 static_assert(std::size(kNames) == std::variant_size_v<EventBody>);
 
 // The body type whose name is `name`, default-constructed.
@@ -51,6 +52,9 @@ Json event_body_json(const EventBody& body) {
             [](const event::Defaulted& e) { return Json{{"seat", e.seat}, {"kind", e.kind}, {"action", e.action}}; },
             [](const event::Chatted& e) { return Json{{"player", e.player}, {"text", e.text}}; },
             [](const event::Configured& e) { return Json{{"options", e.options}}; },
+            [](const event::BotSeated& e) { return Json{{"name", e.name}, {"seed", e.seed}}; },
+            [](const event::BotRemoved& e) { return Json{{"seat", e.seat}}; },
+            [](const event::BotAsked& e) { return Json{{"player", e.player}, {"seat", e.seat}, {"seed", e.seed}}; },
         },
         body);
 }
@@ -87,6 +91,16 @@ EventBody event_body_from_json(std::string_view name, const Json& j) {
                        e.text = j.at("text");
                    },
                    [&](event::Configured& e) { e.options = j.at("options"); },
+                   [&](event::BotSeated& e) {
+                       e.name = j.at("name");
+                       e.seed = j.at("seed");
+                   },
+                   [&](event::BotRemoved& e) { e.seat = j.at("seat"); },
+                   [&](event::BotAsked& e) {
+                       e.player = j.at("player");
+                       e.seat = j.at("seat");
+                       e.seed = j.at("seed");
+                   },
                },
                body);
     return body;

@@ -41,12 +41,20 @@ struct Defaulted { Seat seat = 0; std::string kind; Json action; };
 struct Chatted { std::string player; std::string text; };
 // The host changed the room's own options (spectators' chat, how many may watch).
 struct Configured { Json options; };
+// Before the start, the host put a bot in the next seat; `seed` seeds its every step (bot.hpp).
+struct BotSeated { std::string name; std::uint64_t seed = 0; };
+// Before the start, the host took the bot of `seat` away (the seats close up).
+struct BotRemoved { Seat seat = 0; };
+// During a game, `player` asked that a bot play `seat`, whose player is away: the host's request
+// hands it at once, another's is a vote (room.hpp, bots.cpp).
+struct BotAsked { std::string player; Seat seat = 0; std::uint64_t seed = 0; };
 
 }  // namespace event
 
 using EventBody = std::variant<event::Joined, event::Left, event::Connected, event::Disconnected,
                                event::Started, event::Acted, event::Expired, event::Defaulted,
-                               event::Chatted, event::Configured>;
+                               event::Chatted, event::Configured, event::BotSeated, event::BotRemoved,
+                               event::BotAsked>;
 
 struct RoomEvent {
     TimeMs at = 0;     // room clock: the stamp that orders the room

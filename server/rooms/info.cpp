@@ -15,7 +15,7 @@ std::optional<Seat> Room::seat_of(const std::string& player) const {
 
 std::optional<Seat> Room::seat_held_by(const std::string& player) const {
     for (std::size_t s = 0; s < seats_.size(); ++s) {
-        if (seats_[s].player == player) return static_cast<Seat>(s);
+        if (!player.empty() && seats_[s].player == player) return static_cast<Seat>(s);
     }
     return std::nullopt;
 }
@@ -32,7 +32,8 @@ int Room::connected_count() const {
 
 int Room::spectator_count() const {
     // Members are the present seat holders and the spectators: count the seats, not the crowd.
-    const auto seated = std::count_if(seats_.begin(), seats_.end(), [](const SeatHolder& h) { return h.present; });
+    const auto seated =
+        std::count_if(seats_.begin(), seats_.end(), [](const SeatHolder& h) { return h.present && h.person(); });
     return static_cast<int>(members_.size()) - static_cast<int>(seated);
 }
 
@@ -43,7 +44,12 @@ protocol::RoomInfo Room::info() const {
         // Never shown as connected without a connection, even while that is not yet recorded.
         auto owed = owed_presence_.find(holder.player);
         const bool connected = owed != owed_presence_.end() ? owed->second.connected : holder.connected;
-        info.seats.push_back({static_cast<int>(s), holder.name, connected});
+        protocol::SeatInfo seat{static_cast<int>(s), holder.name, connected && !holder.bot, holder.bot.has_value(), {}};
+        for (const std::string& voter : holder.bot_votes) {
+            if (auto by = seat_held_by(voter)) seat.bot_votes.push_back(*by);
+        }
+        std::sort(seat.bot_votes.begin(), seat.bot_votes.end());
+        info.seats.push_back(std::move(seat));
     }
     info.spectators = spectator_count();
     info.interrupted = interrupted_;
@@ -55,6 +61,7 @@ Json Room::summary() const {
     Json players = Json::array();
     for (const auto& seat : room.seats) {
         players.push_back({{"seat", seat.seat}, {"name", seat.name}, {"connected", seat.connected}});
+        if (seat.bot) players.back()["bot"] = true;
     }
     const bool finished = status_ == RoomStatus::finished && state_;
     Json out{{"room", room.room},          {"game", room.game},             {"status", room.status},

@@ -60,6 +60,7 @@ std::unique_ptr<Room> Room::replay(RoomSetup setup, const std::vector<RoomEvent>
         return std::holds_alternative<event::Started>(e.body);
     }));
     for (const RoomEvent& event : events) {
+        room->bots_look_until(event.at);  // the bots' looks between two events, at their times
         room->apply(event, std::nullopt);
         if (observer) observer(*room, event);
     }

@@ -99,6 +99,11 @@ public:
     void resync(const Caller& caller, Instant now);
     // The host changes the room's own options (chat, spectators) at any time.
     void configure(const Caller& caller, const Json& options, Instant now);
+    // Bots (bots.cpp): before the start the host fills the next seat with one or takes one away;
+    // during a game a seat whose player is away is handed to one (by the host, or by a vote).
+    void add_bot(const Caller& caller, Instant now);
+    void remove_bot(const Caller& caller, Seat seat, Instant now);
+    void bot_for(const Caller& caller, Seat seat, Instant now);
 
     // A member's new connection: it gets `room` and, when a game exists, its `snapshot`. A spectator
     // who had left with its connection is seated among the spectators again.
@@ -153,12 +158,24 @@ private:
     // What to do once the call's due deadlines are applied, with the call's stamp.
     using Stamped = std::function<void(TimeMs stamp)>;
 
+    // A bot playing a seat, stepped through that seat's snapshots (games/core/bot.hpp).
+    struct SeatBot {
+        explicit SeatBot(std::uint64_t s) : seed(s) {}
+        std::uint64_t seed = 0;
+        Json memory;                 // what its steps built, from its seat's snapshots alone
+        std::size_t log_seen = 0;    // log entries it has been handed
+        std::optional<TimeMs> due;   // room clock: when it acts, or looks again
+        std::optional<Json> action;  // what it does then (nothing: it looks again)
+    };
     struct SeatHolder {
-        std::string player;
+        std::string player;     // empty for a bot's own seat
         std::string name;
         bool present = true;    // still in the room (a running game keeps the seat of who left)
         bool connected = true;
         TimeMs away_since = 0;  // room clock, when it last disconnected or left
+        std::optional<SeatBot> bot;       // a bot plays the seat
+        std::set<std::string> bot_votes;  // players who asked that a bot play it
+        bool person() const { return !player.empty(); }
     };
     // Someone in the room now: a seat holder or a spectator.
     struct Member {
@@ -176,7 +193,9 @@ private:
     };
     struct Due {
         games::Deadline deadline;
-        bool from_game = false;  // the game's own (expire) or the room's (a default action)
+        // A bot looking again (nothing happens but its step), the game's own deadline (expire), the
+        // room's (a default action) or a bot's move; on equal times they come in this order.
+        enum Source { bot_look, game, room, bot_move } source = game;
     };
     enum class Answer { none, room, snapshot };
     struct Flushed {
@@ -222,6 +241,26 @@ private:
     // A game event of a game that is not replayed (an earlier one, or begun under other rules):
     // only its rev counts.
     bool skipped_game_event(const RoomEvent& event);
+
+    // bots.cpp: the room's bots
+    void add_bot_at(const Caller& caller, TimeMs at, Instant now);
+    void remove_bot_at(const Caller& caller, Seat seat, TimeMs at, Instant now);
+    void bot_for_at(const Caller& caller, Seat seat, TimeMs at, Instant now);
+    void apply_bot_seated(const event::BotSeated& e, TimeMs at);
+    void apply_bot_asked(const event::BotAsked& e, TimeMs at);
+    // The seat's player is back: it plays again, and a vote for its seat is dropped.
+    void seat_back(SeatHolder& holder);
+    // Frees seat `s` before the start: the seats after it close up, and the host stays a person.
+    void close_seat(Seat s);
+    // Every bot sees the change just made (at room time `at`), and decides.
+    void step_bots(TimeMs at);
+    void step_bot(Seat seat, TimeMs at);
+    // What `seat` is sent now, as a bot reads it: the snapshot's text, times on the room clock.
+    Json bot_snapshot(Seat seat, SeatBot& bot, TimeMs at);
+    std::optional<Due> next_bot_due() const;
+    // The bots' looks due by room time `at`, as a replay makes them between two events.
+    void bots_look_until(TimeMs at);
+    std::string next_bot_name() const;
 
     // timers.cpp: deadlines, stamps, what is owed to the journal
     // Stamps the call, applies every deadline due by then, one event at a time, then goes on.

@@ -91,7 +91,24 @@ void Room::apply_deadlines(TimeMs stamp, Instant now, std::function<void()> then
         const TimeMs at_wall = clock_.to_wall(at, now);
         std::optional<EventBody> body;
         std::optional<games::Applied> applied;
-        if (due->from_game) {
+        if (due->source == Due::bot_look) {
+            step_bot(*due->deadline.seat, at);  // nothing happens but the bot's look
+            continue;
+        }
+        if (due->source == Due::bot_move) {
+            const Seat seat = *due->deadline.seat;
+            SeatBot& bot = *seats_[static_cast<std::size_t>(seat)].bot;
+            const Json action = std::move(*bot.action);
+            bot.due.reset();
+            bot.action.reset();
+            auto result = state_->apply(seat, action, at);
+            if (!result.ok()) {  // it looks again at the next change; meanwhile its absent clock runs
+                spdlog::warn("room {}: the bot of seat {} was refused: {}", setup_.code, seat, result.error().message);
+                continue;
+            }
+            body = event::Acted{seat, action};
+            applied = std::move(result.value());
+        } else if (due->source == Due::game) {
             body = event::Expired{};
         } else {
             const Seat seat = *due->deadline.seat;
@@ -127,13 +144,16 @@ void Room::apply_deadlines(TimeMs stamp, Instant now, std::function<void()> then
 
 std::optional<Room::Due> Room::next_due() const {
     if (!state_ || status_ != RoomStatus::playing || clock_.suspended()) return std::nullopt;
-    std::optional<Due> best;
-    // Strictly earlier wins: on a tie the game's deadlines come first, then seats in order.
+    std::optional<Due> best = next_bot_due();
+    const auto before_best = [&](TimeMs at, Due::Source source) {
+        return !best || at < best->deadline.at || (at == best->deadline.at && source < best->source);
+    };
+    // Earlier wins; on a tie, in the order of Due::Source, then seats in order.
     for (const games::Deadline& d : state_->deadlines()) {
-        if (!best || d.at < best->deadline.at) best = Due{d, true};
+        if (before_best(d.at, Due::game)) best = Due{d, Due::game};
     }
     for (const games::Deadline& d : room_deadlines()) {
-        if (!best || d.at < best->deadline.at) best = Due{d, false};
+        if (before_best(d.at, Due::room)) best = Due{d, Due::room};
     }
     return best;
 }
@@ -164,7 +184,12 @@ std::vector<games::Deadline> Room::room_deadlines() const {
             if (auto runs_out = turn_clocks_.runs_out(seat, turn)) out.push_back({"turn", *runs_out, seat});
         }
         const SeatHolder& holder = seats_[static_cast<std::size_t>(seat)];
-        if (!holder.connected) out.push_back({"absent", std::max(holder.away_since + absent, *since), seat});
+        if (holder.bot) {
+            // A bot plays it; only a bot with nothing in mind is played for, as an absent seat.
+            if (!holder.bot->due) out.push_back({"absent", *since + absent, seat});
+        } else if (!holder.connected) {
+            out.push_back({"absent", std::max(holder.away_since + absent, *since), seat});
+        }
     }
     return out;
 }
