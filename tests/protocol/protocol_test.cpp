@@ -54,6 +54,27 @@ TEST_CASE("Every client message type is parsed with its fields") {
     CHECK(std::string(type_name(act.body)) == "act");
 }
 
+TEST_CASE("Bots' messages: add_bot, remove_bot and bot_for with a seat; a seat's bot and votes in room") {
+    CHECK(std::holds_alternative<AddBot>(accepted(R"({"type":"add_bot"})").body));
+    CHECK(std::get<RemoveBot>(accepted(R"({"type":"remove_bot","seat":2})").body).seat == 2);
+    const auto bot_for = accepted(R"({"type":"bot_for","id":3,"seat":1})");
+    CHECK(std::get<BotFor>(bot_for.body).seat == 1);
+    CHECK(std::string(type_name(bot_for.body)) == "bot_for");
+    for (const char* frame : {R"({"type":"remove_bot"})", R"({"type":"bot_for","seat":-1})", R"({"type":"bot_for","seat":"1"})",
+                              R"({"type":"bot_for","seat":1.5})", R"({"type":"remove_bot","seat":18446744073709551615})"}) {
+        INFO(frame);
+        CHECK(refused(frame).code == ErrorCode::bad_request);
+    }
+    RoomInfo info{"ABCD2345", "castors", Json::object(), 0, "playing", {}, 0};
+    info.seats.push_back({0, "Katell", true, false, {}});
+    info.seats.push_back({1, "Bot Yann", false, true, {}});
+    info.seats.push_back({2, "Soazig", false, false, {0}});
+    const Json seats = room_json(info).at("seats");
+    CHECK(seats[0] == Json{{"seat", 0}, {"name", "Katell"}, {"connected", true}});
+    CHECK(seats[1].at("bot") == true);
+    CHECK(seats[2].at("bot_votes") == Json::array({0}));
+}
+
 TEST_CASE("Malformed frames get bad_json, without an id") {
     for (const char* frame : {"", "{", "not json", R"({"type":"hello",})", "\xff\xfe"}) {
         INFO(frame);
