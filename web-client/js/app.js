@@ -376,6 +376,9 @@ export const app = {
   },
   // The room's own options (spectators), host only, at any time.
   configure(options) { return conn.request({ type: 'configure', options }).catch(toastError); },
+  addBot() { return conn.request({ type: 'add_bot' }).catch(toastError); },
+  removeBot(seat) { return conn.request({ type: 'remove_bot', seat }).catch(toastError); },
+  botFor(seat) { return conn.request({ type: 'bot_for', seat }).catch(toastError); },
   // The replay viewer, over the room (which goes on: a rematch may start meanwhile).
   openReplay(code, game = null) {
     state.replay = { code, game, seats: [] };

@@ -3,7 +3,7 @@
 import { h, clear, keepFocus } from '/js/dom.js';
 import { t } from '/js/i18n.js';
 import { optionsForm } from '/js/options-form.js';
-import { seatBadge, seatShape } from '/js/seats.js';
+import { seatBadge, seatShape, botMark } from '/js/seats.js';
 import { copyText } from '/js/topbar.js';
 import { icon } from '/js/icons.js';
 import { replayPath } from '/js/paths.js';
@@ -46,8 +46,19 @@ export function renderWaiting(el, app, view) {
     for (let i = 0; i < Math.max(max, room.seats.length); i++) {
       const seat = room.seats[i];
       places.append(seat
-        ? h('li', { class: ['place', 'taken', seat.seat === s.mySeat && 'me'] }, seatBadge(seat.seat, seat.name), seat.seat === room.host ? h('span', { class: 'tag host' }, t('room.host')) : null)
-        : h('li', { class: ['place', 'free', i < min && 'needed'] }, t('room.free_place')));
+        ? h('li', { class: ['place', 'taken', seat.seat === s.mySeat && 'me', seat.bot && 'bot'], dataset: { seat: String(seat.seat) } },
+          seatBadge(seat.seat, seat.name), botMark(seat),
+          seat.seat === room.host ? h('span', { class: 'tag host' }, t('room.host')) : null,
+          isHost && seat.bot ? h('button', {
+            class: 'small remove-bot', dataset: { key: `remove-bot-${seat.seat}`, testid: 'remove-bot' },
+            'aria-label': t('room.remove_bot', { name: seat.name }), title: t('room.remove_bot', { name: seat.name }),
+            onclick: () => app.removeBot(seat.seat),
+          }, '×') : null)
+        : h('li', { class: ['place', 'free', i < min && 'needed'] },
+          t('room.free_place'),
+          isHost && i === room.seats.length ? h('button', {
+            class: 'small add-bot', dataset: { key: 'add-bot', testid: 'add-bot' }, onclick: () => app.addBot(),
+          }, icon('robot', 16), t('room.add_bot')) : null));
     }
     el.append(h('p', { class: 'count', dataset: { testid: 'player-count' } }, t('room.player_count', { n: room.seats.length, min, max })), places);
     if (isHost) {

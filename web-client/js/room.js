@@ -3,7 +3,7 @@
 import { h, clear, keepFocus } from '/js/dom.js';
 import { t, getLang, formatters, logText } from '/js/i18n.js';
 import { countdownElement, serverNow } from '/js/clock.js';
-import { seatBadge, seatToken, seatColor } from '/js/seats.js';
+import { seatBadge, seatToken, seatColor, botMark } from '/js/seats.js';
 import { fill, choices, pickFromTemplate } from '/js/picker.js';
 import { play } from '/js/sound.js';
 import { renderWaiting, renderEndboard, renderInterrupted } from '/js/room-parts.js';
@@ -191,7 +191,12 @@ export class RoomView {
       lang: getLang(),
       mySeat: s.mySeat,
       seatName,
-      seatBadge: (seat) => seatBadge(seat, seatName(seat)),
+      seatBadge: (seat) => {  // a bot's seat wears its robot mark at the table too
+        const badge = seatBadge(seat, seatName(seat));
+        const mark = botMark(s.room?.seats?.find((x) => x.seat === seat));
+        if (mark) badge.append(mark);
+        return badge;
+      },
       seatToken: (seat, size) => seatToken(seat, size),
       seatColor,
       seatCount: s.room?.seats?.length || 0,
@@ -259,7 +264,7 @@ export class RoomView {
       } catch (err) { console.error(err); }
       absent = (snap.deadlines || []).find((d) => d.kind === 'absent' && d.seat !== null && d.seat !== undefined);
       // A waited-for seat whose connection dropped, before (or without) its absent clock.
-      if (!absent) away = waitingFor.find((seat) => room.seats.find((x) => x.seat === seat)?.connected === false);
+      if (!absent) away = waitingFor.find((seat) => { const x = room.seats.find((y) => y.seat === seat); return x?.connected === false && !x.bot; });
     }
     const auto = s.autoNote && s.autoNote.until > Date.now() && status === 'playing' ? s.autoNote.entry : null;
     const sig = `${text}|${mine}|${deadline?.at}|${absent?.at}|${absent?.seat}|${away}|${getLang()}|${auto ? s.autoNote.until : ''}`;

@@ -1,5 +1,7 @@
 // Seat colours and symbols: every seat has both, so colour is never the only signal.
 import { h, svg } from '/js/dom.js';
+import { icon } from '/js/icons.js';
+import { t } from '/js/i18n.js';
 
 const COLORS = ['#e4572e', '#2e86de', '#f2b705', '#9b59b6', '#e84393', '#e67e22', '#16a085', '#7f8c8d'];
 const NAMES_FR = ['rouge', 'bleu', 'jaune', 'violet', 'rose', 'orange', 'vert', 'gris'];
@@ -33,4 +35,11 @@ export function seatToken(seat, size = 18) {
 export function seatBadge(seat, name, extra) {
   return h('span', { class: ['seat-badge', extra], style: { '--seat': seatColor(seat) } },
     seatShape(seat), h('span', { class: 'seat-name' }, name));
+}
+
+// The small robot mark of a seat a bot plays (null for a person's).
+export function botMark(seat) {
+  if (!seat?.bot) return null;
+  const label = t('room.bot');
+  return h('span', { class: 'bot-mark', title: label, role: 'img', 'aria-label': label, dataset: { testid: 'bot-mark' } }, icon('robot', 16));
 }

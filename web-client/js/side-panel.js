@@ -3,7 +3,7 @@
 // with tabs, opened from the top bar, with a dot when a message came while it was folded away.
 import { h, clear, keepFocus } from '/js/dom.js';
 import { t, logText } from '/js/i18n.js';
-import { seatColor, seatShape } from '/js/seats.js';
+import { seatColor, seatShape, botMark } from '/js/seats.js';
 import { icon } from '/js/icons.js';
 import { tip } from '/js/tips.js';
 
@@ -99,8 +99,9 @@ export class SidePanel {
         try { summary = renderer.seatSummary(s.snap, seat.seat, ctx); } catch (err) { console.error(err); }
       }
       const turn = waitingFor.includes(seat.seat);
+      const away = !seat.connected && !seat.bot;
       list.append(h('li', {
-        class: ['seat', me && 'me', turn && 'turn', !seat.connected && 'offline'],
+        class: ['seat', me && 'me', turn && 'turn', away && 'offline', seat.bot && 'bot'],
         style: { '--seat': seatColor(seat.seat) }, dataset: { seat: String(seat.seat) },
       },
       h('span', { class: 'seat-main' },
@@ -109,10 +110,11 @@ export class SidePanel {
         h('span', { class: 'seat-name' }, seat.name),
         me ? h('span', { class: 'tag' }, t('room.you')) : null,
         seat.seat === room.host ? h('span', { class: 'tag host' }, t('room.host')) : null,
-        h('span', { class: ['dot', seat.connected ? 'on' : 'off'], 'data-tip': seat.connected ? t('room.online') : t('room.offline') }),
-        h('span', { class: 'sr-only' }, seat.connected ? t('room.online') : t('room.offline')),
+        seat.bot ? botMark(seat) : h('span', { class: ['dot', seat.connected ? 'on' : 'off'], 'data-tip': seat.connected ? t('room.online') : t('room.offline') }),
+        seat.bot ? null : h('span', { class: 'sr-only' }, seat.connected ? t('room.online') : t('room.offline')),
         turn ? ctx.countdown(seat.seat) : null),
-      summary ? h('span', { class: 'seat-summary' }, summary) : null));
+      summary ? h('span', { class: 'seat-summary' }, summary) : null,
+      away ? this.botForControl(room, seat) : null));
     }
     keepFocus(this.els.players, () => {
       clear(this.els.players).append(
@@ -127,6 +129,23 @@ export class SidePanel {
         ...(s.mySeat !== null && s.mySeat === room.host ? [this.spectatorsChatSwitch(room)] : []));
     });
     this.updateChatAccess();
+  }
+
+  // An away player's seat may be handed to a bot by the players: the host's request does it, the
+  // others' are votes (the server decides; a seat already asked for says by whom).
+  botForControl(room, seat) {
+    const s = this.app.state;
+    if (room.status === 'waiting') return null;
+    const votes = seat.bot_votes || [];
+    const asked = votes.length
+      ? h('span', { class: 'bot-votes muted', dataset: { testid: 'bot-votes' } }, t('room.bot_asked_by', { names: votes.map((v) => this.app.seatName(v)).join(', ') }))
+      : null;
+    if (s.mySeat === null || votes.includes(s.mySeat)) return asked ? h('span', { class: 'bot-for' }, asked) : null;
+    return h('span', { class: 'bot-for' },
+      h('button', {
+        class: 'small', dataset: { key: `bot-for-${seat.seat}`, testid: 'bot-for' }, onclick: () => this.app.botFor(seat.seat),
+      }, icon('robot', 14), s.mySeat === room.host ? t('room.bot_for') : t('room.bot_for_vote')),
+      asked);
   }
 
   // The host may let spectators chat or not, at any time.
