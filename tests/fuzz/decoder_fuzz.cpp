@@ -78,6 +78,9 @@ Json fields_of(const protocol::Ping& m) { return Json{{"t", m.t}}; }
 Json fields_of(const protocol::Chat& m) { return Json{{"text", m.text}}; }
 Json fields_of(const protocol::Configure& m) { return Json{{"options", m.options}}; }
 Json fields_of(const protocol::Resync&) { return Json::object(); }
+Json fields_of(const protocol::AddBot&) { return Json::object(); }
+Json fields_of(const protocol::RemoveBot& m) { return Json{{"seat", m.seat}}; }
+Json fields_of(const protocol::BotFor& m) { return Json{{"seat", m.seat}}; }
 
 std::string written(const protocol::ClientMessage& message) {
     Json out = std::visit([](const auto& body) { return fields_of(body); }, message.body);
