@@ -1,11 +1,12 @@
 # Installs the Debian packages Taol needs, when they are missing. Sourced by ./run and ./test.
 
 # Packages to build and run the server.
-TAOL_BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev
+TAOL_BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libpq-dev
                      zlib1g-dev libbrotli-dev)
 # More for the tests: Catch2, Debian's Chromium driven from Node.js for the browser tests, clang
-# with libFuzzer's runtime for the fuzzers, and sqlite3 (a browser test edits a journal).
-TAOL_TEST_PACKAGES=(catch2 chromium clang libclang-rt-14-dev sqlite3)
+# with libFuzzer's runtime for the fuzzers, sqlite3 (a browser test edits a journal), and a
+# PostgreSQL server that the tests of several nodes start in a temp dir of their own.
+TAOL_TEST_PACKAGES=(catch2 chromium clang libclang-rt-14-dev sqlite3 postgresql)
 
 taol_missing_packages() {
   local missing=() pkg
@@ -36,6 +37,11 @@ taol_install_packages() {
     fi
   fi
   echo "Installing: $missing"
+  if [[ " $missing " == *" postgresql "* ]]; then
+    # Debian's package would create and start a cluster on port 5432: the tests start their own.
+    "${sudo[@]}" mkdir -p /etc/postgresql-common/createcluster.d
+    echo "create_main_cluster = false" | "${sudo[@]}" tee /etc/postgresql-common/createcluster.d/taol.conf >/dev/null
+  fi
   "${sudo[@]}" apt-get update -qq
   # shellcheck disable=SC2086
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends $missing

@@ -5,6 +5,7 @@
 // is kept (sqlite_journal.hpp: the embedded default).
 //
 // Thread-safe. Writes are asynchronous, with a result per write; reads go through their own path.
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -40,6 +41,14 @@ struct StoredPlayer {
 // damaged; nothing else is.
 struct JournalDamaged : std::runtime_error {
     using std::runtime_error::runtime_error;
+};
+
+// Whether this node may write a room (journal.claim): a journal shared by several nodes gives
+// each room one owner at a time (pg_journal.hpp: a lease with an epoch, checked by every write).
+struct Claim {
+    enum class Result { ours, elsewhere, unknown };
+    Result result = Result::unknown;
+    std::string owner_url;  // elsewhere: where its owner answers clients ("" when it has no address)
 };
 
 // Every write is asynchronous and answered once, through its `done` (which may be empty when
@@ -80,6 +89,15 @@ public:
     virtual std::optional<Json> load_summary(const std::string& code) = 0;
     // How many games the room has started (rematches included); nullopt for an unknown room.
     virtual std::optional<int> games_started(const std::string& code) = 0;
+
+    // --- Ownership (a read: blocking, from a reading thread). A node claims a room before it
+    // loads it; a journal of one node (SQLite) owns every room there is. The claim lasts until
+    // set_loaded(code, false), or until another node takes it over because this one stopped
+    // renewing it: then `lost` is called once (from a thread of the journal's) with where its new
+    // owner answers, and every later write of that room is answered owned_elsewhere. ---
+    virtual Claim claim(const std::string& code) = 0;
+    using RoomLost = std::function<void(const std::string& code, const std::string& owner_url)>;
+    virtual void on_room_lost(RoomLost lost) { (void)lost; }
 
     static constexpr int kChatLinesKept = 500;
 };

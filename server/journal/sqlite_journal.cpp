@@ -455,6 +455,10 @@ std::optional<int> SqliteJournal::games_started(const std::string& code) {
     return static_cast<int>(select.column_integer(0));
 }
 
+Claim SqliteJournal::claim(const std::string& code) {
+    return {has_room(code) ? Claim::Result::ours : Claim::Result::unknown, ""};
+}
+
 void SqliteJournal::refuse_writes(bool refuse) {
     std::lock_guard lock(write_mutex_);
     writer_.exec(refuse ? "PRAGMA query_only=1" : "PRAGMA query_only=0");

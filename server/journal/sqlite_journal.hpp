@@ -43,6 +43,8 @@ public:
     std::optional<Json> load_replay(const std::string& code, int game) override;
     std::optional<Json> load_summary(const std::string& code) override;
     std::optional<int> games_started(const std::string& code) override;
+    // One node: every room there is is this node's.
+    Claim claim(const std::string& code) override;
     void drain() override;
 
     // Makes every write fail (SQLite's query_only), as a full or read-only disk would (tests).

@@ -87,7 +87,9 @@ TEST_CASE("Every kind of event comes back from the journal as it was written, in
         for (std::size_t i = 0; i < events.size(); ++i) CHECK(text_of(stored->events[i]) == text_of(events[i]));
         CHECK_FALSE(reopened.load("ZZZZZZZZ"));
 
-        // Appending after a reopen goes on where the room stopped.
+        // Appending after a reopen goes on where the room stopped, once the room is claimed again.
+        CHECK(reopened.claim("ZZZZZZZZ").result == server::Claim::Result::unknown);
+        REQUIRE(reopened.claim("ABCDEFGH").result == server::Claim::Result::ours);
         REQUIRE(appended(reopened, "ABCDEFGH", RoomEvent{at(9), at(17), event::Expired{}, 5}));
         CHECK(reopened.load("ABCDEFGH")->events.size() == events.size() + 1);
     }
