@@ -331,6 +331,10 @@ Json pong_json(const Json& t, TimeMs server_time) {
     return Json{{"type", "pong"}, {"t", t}, {"server_time", server_time}};
 }
 
+Json moved_json(const std::string& room, const std::string& url) {
+    return Json{{"type", "moved"}, {"room", room}, {"url", url}};
+}
+
 Json chat_json(const std::string& from, std::optional<int> seat, const std::string& text, TimeMs server_time) {
     return Json{{"type", "chat"},
                 {"from", from},

@@ -122,6 +122,8 @@ Json welcome_json(const std::string& player, const std::string& token, bool resu
 Json room_json(const RoomInfo& room);
 Json error_json(const ErrorInfo& error);
 Json pong_json(const Json& t, TimeMs server_time);
+// Room `room` is served by another node, at `url` ("": the address the client used).
+Json moved_json(const std::string& room, const std::string& url);
 Json chat_json(const std::string& from, std::optional<int> seat, const std::string& text, TimeMs server_time);
 
 // Adds "id" when the answer is to a message that carried one.

@@ -1,4 +1,5 @@
-// taol-server: the game server. Flags: --host, --port, --data-dir, --sync, --web-root, --limit, --help.
+// taol-server: the game server. Flags: --host, --port, --data-dir, --journal, --node, --public-url,
+// --sync, --web-root, --trust-proxy, --limit, --help.
 #include <spdlog/spdlog.h>
 #include <sys/resource.h>
 
@@ -17,6 +18,11 @@ constexpr std::string_view kUsage =
     "  --host ADDRESS    address to listen on (default 0.0.0.0)\n"
     "  --port N          port for HTTP and WebSocket (default 8080)\n"
     "  --data-dir DIR    where rooms are kept (default ./data, created if missing)\n"
+    "  --journal URL     postgresql://user@host:port/db: rooms kept in PostgreSQL, shared with other\n"
+    "                    nodes (README, \"Several nodes\"); default: SQLite in --data-dir\n"
+    "  --node NAME       this node's name among the nodes (default: the host name and --port)\n"
+    "  --public-url URL  where clients reach this node (ws://host:port/ws), sent to the clients\n"
+    "                    of its rooms that asked another node\n"
     "  --sync POLICY     normal (default): each event survives the server being killed;\n"
     "                    full: each event is also on the disk before play goes on, so it\n"
     "                    survives a power cut (slower: one fsync per batch of events)\n"
@@ -83,7 +89,8 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (flag != "--host" && flag != "--port" && flag != "--data-dir" && flag != "--web-root" && flag != "--sync" &&
-            flag != "--limit" && flag != "--trust-proxy") {
+            flag != "--limit" && flag != "--trust-proxy" && flag != "--journal" && flag != "--node" &&
+            flag != "--public-url") {
             return usage_error("unknown option '" + std::string(flag) + "'");
         }
         if (i + 1 >= argc) return usage_error(std::string(flag) + " needs a value");
@@ -92,6 +99,14 @@ int main(int argc, char** argv) {
         else if (flag == "--data-dir") config.data_dir = value;
         else if (flag == "--web-root") config.web_root = value;
         else if (flag == "--trust-proxy") config.limits.proxies.push_back(value);
+        else if (flag == "--journal") {
+            if (value.rfind("postgresql://", 0) != 0 && value.rfind("postgres://", 0) != 0) {
+                return usage_error("--journal must be a postgresql:// URL (without it: SQLite in --data-dir)");
+            }
+            config.journal_url = value;
+        }
+        else if (flag == "--node") config.node_name = value;
+        else if (flag == "--public-url") config.public_url = value;
         else if (flag == "--limit") {
             if (!set_limit(config, value)) return usage_error("--limit " + value + ": unknown limit or bad number");
         }

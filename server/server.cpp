@@ -2,7 +2,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include <unistd.h>
+
 #include <csignal>
+#include <cstring>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -12,6 +15,7 @@
 
 #include "server/net/listener.hpp"
 #include "server/hub/rooms_api.hpp"
+#include "server/journal/pg_journal.hpp"
 #include "server/journal/sqlite_journal.hpp"
 
 namespace taol::server {
@@ -20,6 +24,7 @@ namespace net = boost::asio;
 namespace {
 
 constexpr TimeMs kStopPollMs = 20;
+constexpr TimeMs kHandOverMs = 300;  // for the `moved` of rooms handed over to reach their people
 
 HubConfig hub_config(HubConfig config, Journal* journal, boost::asio::thread_pool& background) {
     config.journal = journal;
@@ -37,7 +42,21 @@ std::vector<net::ip::address> proxy_addresses(const std::vector<std::string>& gi
     return out;
 }
 
+std::string default_node_name(const ServerConfig& config) {
+    char host[256] = {};
+    if (::gethostname(host, sizeof host - 1) != 0) std::strcpy(host, "taol");
+    return std::string(host) + ":" + std::to_string(config.port);
+}
+
 std::unique_ptr<Journal> open_journal(const ServerConfig& config) {
+    if (!config.journal_url.empty()) {
+        PgJournalConfig pg{config.journal_url, config.node_name.empty() ? default_node_name(config) : config.node_name,
+                           config.public_url, config.sync, config.lease_ms};
+        spdlog::info("journal: PostgreSQL, shared with other nodes; this node is '{}'", pg.node);
+        auto journal = std::make_unique<PgJournal>(pg);
+        if (config.refuse_journal_writes) journal->refuse_writes(true);
+        return journal;
+    }
     auto journal = std::make_unique<SqliteJournal>(config.data_dir, config.sync);
     if (config.refuse_journal_writes) journal->refuse_writes(true);
     return journal;
@@ -57,7 +76,10 @@ Server::Server(ServerConfig config)
       sweep_timer_(ioc_),
       stop_timer_(ioc_),
       signals_(ioc_) {
-    context_.http.metrics = [this] { return metrics_.render(hub_.room_counts()); };
+    context_.http.metrics = [this] {
+        const std::optional<Ownership> ownership = journal_->ownership();
+        return metrics_.render(hub_.room_counts(), ownership ? &*ownership : nullptr);
+    };
     context_.http.api = [this](const std::string& path, std::string_view query, const std::string&, JsonReply reply) {
         return rooms_api(hub_, path, query, [reply = std::move(reply)](ApiReply answer) {
             reply(answer.status, answer.body.dump());
@@ -124,10 +146,20 @@ void Server::stop() {
         signals_.cancel(ec);
         sweep_timer_.cancel();
         loop_lag_.stop();
-        connections_.close_all();
-        hub_.close_rooms();
-        wait_for_connections(config_.stop_grace_ms);
+        if (!journal_->ownership()) return close_everything();
+        // One of several nodes: its rooms are let go and their people sent on to the others,
+        // which take them at once; their `moved` gets a moment to leave before the rest closes.
+        const std::size_t handed = hub_.hand_over_rooms();
+        spdlog::info("stopping: {} room(s) handed over to the other nodes", handed);
+        stop_timer_.expires_after(std::chrono::milliseconds(kHandOverMs));
+        stop_timer_.async_wait([this](const boost::system::error_code&) { close_everything(); });
     });
+}
+
+void Server::close_everything() {
+    connections_.close_all();
+    hub_.close_rooms();
+    wait_for_connections(config_.stop_grace_ms);
 }
 
 void Server::wait_for_connections(TimeMs left_ms) {

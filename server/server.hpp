@@ -23,6 +23,11 @@ struct ServerConfig {
     unsigned short port = 8080;  // 0: any free port (see Server::port)
     std::filesystem::path data_dir = "data";
     SyncPolicy sync = SyncPolicy::normal;  // how hard the journal pushes each write to the disk
+    // A journal shared by several nodes (postgresql://...); empty: SQLite in data_dir.
+    std::string journal_url;
+    std::string node_name;   // this node among them (default: host name and port)
+    std::string public_url;  // where clients reach this node
+    TimeMs lease_ms = 3000;  // how long a room's lease lasts without renewal
     std::filesystem::path web_root = "web-client";
     int threads = 0;             // 0: one per core
     HubConfig hub;
@@ -59,6 +64,7 @@ public:
 
 private:
     void sweep_later();
+    void close_everything();
     void wait_for_connections(TimeMs left_ms);
 
     ServerConfig config_;

@@ -40,6 +40,9 @@ Frame damaged_frame(const std::string& code, std::optional<std::int64_t> id) {
 
 Hub::Hub(boost::asio::any_io_executor executor, Metrics& metrics, HubConfig config)
     : executor_(std::move(executor)), metrics_(metrics), config_(std::move(config)), load_(config_.load, config_.load_clock) {
+    if (config_.journal) {
+        config_.journal->on_room_lost([this](const std::string& code, const std::string& url) { room_lost(code, url); });
+    }
     // Once per change, not per refusal: a busy spell may refuse thousands.
     load_.on_change([&metrics = metrics_](bool busy, TimeMs loop_lag, TimeMs journal_wait) {
         metrics.busy = busy ? 1 : 0;
@@ -51,6 +54,19 @@ Hub::Hub(boost::asio::any_io_executor executor, Metrics& metrics, HubConfig conf
             spdlog::info("no longer busy: new rooms and newcomers are welcome again");
         }
     });
+}
+
+Hub::~Hub() {
+    if (config_.journal) config_.journal->on_room_lost({});
+}
+
+Frame Hub::missing_room_frame(const std::string& code, const Lookup& lookup, std::optional<std::int64_t> id) {
+    if (lookup.moved_to) return moved_frame(code, *lookup.moved_to, id);
+    if (lookup.damaged) return damaged_frame(code, id);
+    if (lookup.unavailable) {
+        return error_frame(ErrorCode::storage_error, "room " + code + " cannot be opened right now; try again in a moment", id);
+    }
+    return error_frame(ErrorCode::room_not_found, "no room has the code '" + code + "'", id);
 }
 
 Frame Hub::busy_refusal(const std::string& what, std::optional<std::int64_t> id) {
@@ -90,7 +106,12 @@ void Hub::hello(const ConnectionPtr& connection, PlayerPtr player, const protoco
     }
     connection->want_deltas(hello.deltas);  // before anything of a room reaches it
     const std::optional<std::string> hash = hello.token ? std::optional(games::sha256_hex(*hello.token)) : std::nullopt;
-    if (!hash || !config_.journal || knows_player(*hash)) return welcome(connection, hello, hash, std::nullopt, id, std::move(done));
+    // A journal shared with other nodes knows best which room a player is in (it may have joined
+    // one through another node since this one last saw it).
+    const bool shared = config_.journal && config_.journal->ownership().has_value();
+    if (!hash || !config_.journal || (knows_player(*hash) && !shared)) {
+        return welcome(connection, hello, hash, std::nullopt, id, std::move(done));
+    }
     // A token the hub has forgotten (or held before a restart) is looked up in the journal.
     in_background([this, connection, hello, hash, id, done = std::move(done)]() mutable {
         std::optional<StoredPlayer> stored;
@@ -115,6 +136,7 @@ void Hub::welcome(const ConnectionPtr& connection, const protocol::Hello& hello,
         if (hash) {
             if (auto it = players_.find(*hash); it != players_.end()) {
                 player = it->second;
+                if (stored) player->room = stored->room;  // a shared journal's word is the latest
             } else if (stored) {  // the same player, back
                 player = std::make_shared<Player>(stored->id, *hash);
                 player->room = stored->room;
@@ -146,9 +168,11 @@ void Hub::welcome(const ConnectionPtr& connection, const protocol::Hello& hello,
     if (older && older != connection) older->close();
     if (room.empty()) return done(player);
     with_room(room, [this, connection, player, room, name = hello.name, done = std::move(done)](
-                        std::shared_ptr<RoomActor> actor, bool) mutable {
+                        std::shared_ptr<RoomActor> actor, const Lookup& lookup) mutable {
         if (!actor) {
-            release(player, room);
+            // Served by another node: the client goes there with its token, and is seated there.
+            if (lookup.moved_to) connection->deliver(moved_frame(room, *lookup.moved_to, std::nullopt));
+            if (!lookup.unavailable) release(player, room);
             return done(player);
         }
         auto current = std::make_shared<bool>(false);
@@ -227,10 +251,9 @@ void Hub::join(const ConnectionPtr& connection, const PlayerPtr& player, const p
         }
     }
     with_room(join.room, [this, connection, player, join, id, done = std::move(done)](std::shared_ptr<RoomActor> actor,
-                                                                                      bool damaged) mutable {
+                                                                                      const Lookup& lookup) mutable {
         if (!actor) {
-            connection->deliver(damaged ? damaged_frame(join.room, id)
-                                        : error_frame(ErrorCode::room_not_found, "no room has the code '" + join.room + "'", id));
+            connection->deliver(missing_room_frame(join.room, lookup, id));
             return done(player);
         }
         {
@@ -277,11 +300,12 @@ void Hub::to_room(const ConnectionPtr& connection, const PlayerPtr& player, cons
     }
     const auto taken = std::chrono::steady_clock::now();
     with_room(code, [this, connection, player, body, id, taken, code, done = std::move(done)](
-                        std::shared_ptr<RoomActor> actor, bool damaged) mutable {
+                        std::shared_ptr<RoomActor> actor, const Lookup& lookup) mutable {
         if (!actor) {
-            if (!damaged) release(player, code);
-            connection->deliver(damaged ? damaged_frame(code, id)
-                                        : error_frame(ErrorCode::not_in_room, "you are not in a room", id));
+            const bool gone = !lookup.damaged && !lookup.unavailable && !lookup.moved_to;
+            if (gone) release(player, code);
+            connection->deliver(gone ? error_frame(ErrorCode::not_in_room, "you are not in a room", id)
+                                     : missing_room_frame(code, lookup, id));
             return done(player);
         }
         const bool leaving = std::holds_alternative<protocol::Leave>(body);

@@ -52,6 +52,9 @@ struct HubConfig {
 class Hub {
 public:
     Hub(boost::asio::any_io_executor executor, Metrics& metrics, HubConfig config = {});
+    ~Hub();
+    Hub(const Hub&) = delete;
+    Hub& operator=(const Hub&) = delete;
 
     // One parsed message from `connection`, whose player is `player` (null before hello). `done`
     // runs once the message is fully handled, maybe on another thread, with the connection's player
@@ -68,6 +71,9 @@ public:
 
     // Stops every room's timer (shutdown).
     void close_rooms();
+    // A node of several that stops: every room leaves memory, its lease let go for another node
+    // to take, and its people are told to go there (`moved`). Returns how many.
+    std::size_t hand_over_rooms();
 
     // Brings back every room that was in memory when the server stopped (or crashed), suspended
     // until a seated player reconnects. Returns how many. Runs before the server serves anyone.
@@ -86,7 +92,14 @@ public:
     LoadGauge& load() { return load_; }
 
 private:
-    using WithRoom = std::function<void(std::shared_ptr<RoomActor>, bool damaged)>;
+    // What looking a room up found besides the room: its record damaged, or the room served by
+    // another node (a shared journal), at `moved_to`.
+    struct Lookup {
+        bool damaged = false;
+        bool unavailable = false;  // the journal could not be read (not reachable): try again later
+        std::optional<std::string> moved_to;
+    };
+    using WithRoom = std::function<void(std::shared_ptr<RoomActor>, const Lookup&)>;
 
     void hello(const ConnectionPtr& connection, PlayerPtr player, const protocol::Hello& hello,
                std::optional<std::int64_t> id, Done done);
@@ -104,6 +117,8 @@ private:
     // the server is busy.
     void enter(const std::shared_ptr<RoomActor>& actor, const ConnectionPtr& connection, const PlayerPtr& player,
                bool as_spectator, std::optional<std::int64_t> id, Done done, bool newcomers_refused_when_busy);
+    // Why a room could not be had: moved, room_damaged, storage_error or room_not_found.
+    Frame missing_room_frame(const std::string& code, const Lookup& lookup, std::optional<std::int64_t> id);
     // server_busy, counted: the server is too far behind to let anyone new in.
     Frame busy_refusal(const std::string& what, std::optional<std::int64_t> id);
     // A call of the player's has been answered: the hub forgets the player's room when it is not in
@@ -121,11 +136,16 @@ private:
     using NewRoom = std::function<void(const std::shared_ptr<RoomActor>&)>;
     void new_room(const games::Game& game, const Json& options, int attempt, NewRoom then);
     // Calls `then` with room `code`, loading it from the journal (in the background) when it is
-    // only there; null when unknown or damaged.
+    // only there; null when unknown, damaged or served by another node.
     void with_room(const std::string& code, WithRoom then);
-    // Room `code` in memory, loaded from the journal when it is only there (call it in the
-    // background). Null when unknown; throws JournalDamaged when its record does not read.
-    std::shared_ptr<RoomActor> load_room(const std::string& code);
+    // Room `code` in memory, claimed and loaded from the journal when it is only there (call it in
+    // the background). Null when unknown, or held by another node (then `moved_to` says where);
+    // throws JournalDamaged when its record does not read.
+    std::shared_ptr<RoomActor> load_room(const std::string& code, std::optional<std::string>* moved_to = nullptr);
+    // Another node took room `code` over: its members are told where it went, and it leaves memory.
+    void room_lost(const std::string& code, const std::string& url);
+    // `moved`, counted: the room is served by another node.
+    Frame moved_frame(const std::string& code, const std::string& url, std::optional<std::int64_t> id);
     // Room `code` rebuilt from the journal (not added to the hub); null when unknown.
     std::unique_ptr<Room> rebuild(const std::string& code);
     void mark_damaged(const std::string& code, const std::string& why);

@@ -8,6 +8,7 @@
 #include "games/registry.hpp"
 #include "server/hub/hub.hpp"
 #include "server/hub/replay.hpp"
+#include "server/rooms/frames.hpp"
 
 namespace taol::server {
 
@@ -39,10 +40,17 @@ bool Hub::is_damaged(const std::string& code) const {
     return damaged_.count(code) > 0;
 }
 
-std::shared_ptr<RoomActor> Hub::load_room(const std::string& code) {
+std::shared_ptr<RoomActor> Hub::load_room(const std::string& code, std::optional<std::string>* moved_to) {
     if (auto actor = find_room(code)) return actor;
     if (!config_.journal || code.size() != protocol::kRoomCodeLength || is_damaged(code)) return nullptr;
     const auto started = std::chrono::steady_clock::now();
+    // Claimed before it is read: once claimed, no other node can add to what is read.
+    const Claim claim = config_.journal->claim(code);
+    if (claim.result == Claim::Result::elsewhere) {
+        if (moved_to) *moved_to = claim.owner_url;
+        return nullptr;
+    }
+    if (claim.result == Claim::Result::unknown) return nullptr;
     std::unique_ptr<Room> room = rebuild(code);
     if (!room) return nullptr;
     room->owe_everyone_away();  // shown at once; recorded by the actor's first call
@@ -62,16 +70,61 @@ std::shared_ptr<RoomActor> Hub::load_room(const std::string& code) {
     return actor;
 }
 
+void Hub::room_lost(const std::string& code, const std::string& url) {
+    std::shared_ptr<RoomActor> actor;
+    {
+        std::lock_guard lock(mutex_);
+        auto it = rooms_.find(code);
+        if (it == rooms_.end()) return;
+        actor = it->second;
+        rooms_.erase(it);
+    }
+    metrics_.moved_clients += static_cast<std::uint64_t>(actor->connected());
+    spdlog::warn("room {}: taken over by another node ({}): its clients are sent there", code, url.empty() ? "?" : url);
+    actor->post([url](Room& r, Instant) { r.moved_away(url); });
+    actor->close();
+}
+
+std::size_t Hub::hand_over_rooms() {
+    std::unordered_map<std::string, std::shared_ptr<RoomActor>> rooms;
+    {
+        std::lock_guard lock(mutex_);
+        rooms.swap(rooms_);
+    }
+    for (const auto& [code, actor] : rooms) {
+        metrics_.moved_clients += static_cast<std::uint64_t>(actor->connected());
+        // From the room's strand, after what it wrote: the release comes last in its journal.
+        actor->post([journal = config_.journal, code = code](Room& r, Instant) {
+            r.moved_away("");
+            journal->set_loaded(code, false, {});
+        });
+        actor->close();
+    }
+    return rooms.size();
+}
+
+Frame Hub::moved_frame(const std::string& code, const std::string& url, std::optional<std::int64_t> id) {
+    metrics_.moved_clients++;
+    return encode_frame(protocol::moved_json(code, url), id);
+}
+
 void Hub::with_room(const std::string& code, WithRoom then) {
-    if (auto actor = find_room(code)) return then(actor, false);
-    if (!config_.journal) return then(nullptr, false);
+    if (auto actor = find_room(code)) return then(actor, {});
+    if (!config_.journal) return then(nullptr, {});
     in_background([this, code, then = std::move(then)] {
+        Lookup lookup;
+        std::shared_ptr<RoomActor> actor;
         try {
-            then(load_room(code), is_damaged(code));
-        } catch (const std::exception& e) {
+            actor = load_room(code, &lookup.moved_to);
+            lookup.damaged = is_damaged(code);
+        } catch (const JournalDamaged& e) {
             mark_damaged(code, e.what());
-            then(nullptr, true);
+            lookup.damaged = true;
+        } catch (const std::exception& e) {  // the journal cannot be reached: nothing is damaged
+            spdlog::error("room {}: cannot be opened now: {}", code, e.what());
+            lookup.unavailable = true;
         }
+        then(actor, lookup);
     });
 }
 
@@ -95,7 +148,11 @@ void Hub::summary(const std::string& code, std::function<void(ApiReply)> reply) 
     in_background([this, code, not_found, reply = std::move(reply)] {
         try {
             if (is_damaged(code)) throw JournalDamaged("known to be damaged");
-            if (std::optional<Json> stored = config_.journal->load_summary(code)) return reply({200, std::move(*stored)});
+            // A shared journal's room may be playing on another node: its stored summary is old.
+            const bool shared = config_.journal->ownership().has_value();
+            if (std::optional<Json> stored = shared ? std::nullopt : config_.journal->load_summary(code)) {
+                return reply({200, std::move(*stored)});
+            }
             std::unique_ptr<Room> room = rebuild(code);
             if (!room) return reply(not_found());
             Json summary = room->summary();

@@ -27,7 +27,7 @@ void Metrics::observe_action_latency(std::chrono::nanoseconds elapsed) {
     latency_sum_ns_.fetch_add(static_cast<std::uint64_t>(elapsed.count()), std::memory_order_relaxed);
 }
 
-std::string Metrics::render(const RoomCounts& rooms) const {
+std::string Metrics::render(const RoomCounts& rooms, const Ownership* ownership) const {
     std::ostringstream out;
     gauge(out, "taol_connections", "Open WebSocket connections.", connections.load());
     counter(out, "taol_connections_total", "WebSocket connections accepted.", connections_total.load());
@@ -52,6 +52,14 @@ std::string Metrics::render(const RoomCounts& rooms) const {
     gauge(out, "taol_busy", "1 while the server is too far behind to open rooms or let newcomers in.", busy.load());
     counter(out, "taol_busy_refusals_total", "Creates and joins of newcomers refused with server_busy.",
             busy_refusals.load());
+    counter(out, "taol_moved_clients_total", "Clients told that their room is served by another node.",
+            moved_clients.load());
+    if (ownership) {
+        gauge(out, "taol_leases_held", "Rooms this node holds the lease of (a shared journal).",
+              static_cast<std::int64_t>(ownership->leases_held));
+        counter(out, "taol_lease_takeovers_total", "Rooms claimed from a node that had stopped renewing its lease.",
+                ownership->takeovers);
+    }
     counter(out, "taol_messages_in_total", "Client messages received.", messages_in.load());
     counter(out, "taol_messages_out_total", "Messages sent to clients.", messages_out.load());
     counter(out, "taol_messages_refused_total", "Client messages refused before reaching a room.",

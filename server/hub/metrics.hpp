@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string>
 
+#include "server/journal/journal.hpp"  // Ownership
+
 namespace taol::server {
 
 struct RoomCounts {
@@ -34,11 +36,13 @@ public:
     std::atomic<std::uint64_t> rooms_damaged{0};       // rooms whose record does not read
     std::atomic<std::int64_t> busy{0};                 // 1 while new rooms and newcomers are refused
     std::atomic<std::uint64_t> busy_refusals{0};       // creates and joins refused with server_busy
+    std::atomic<std::uint64_t> moved_clients{0};       // told that their room is served by another node
 
     // Time from taking an `act` off the wire to its answers being queued.
     void observe_action_latency(std::chrono::nanoseconds elapsed);
 
-    std::string render(const RoomCounts& rooms) const;
+    // `ownership`: what the node holds of a shared journal (null: a journal of its own).
+    std::string render(const RoomCounts& rooms, const Ownership* ownership = nullptr) const;
 
 private:
     // Upper bounds of the latency buckets, in seconds.

@@ -51,6 +51,12 @@ struct Claim {
     std::string owner_url;  // elsewhere: where its owner answers clients ("" when it has no address)
 };
 
+// What a node holds of a shared journal (/metrics).
+struct Ownership {
+    std::size_t leases_held = 0;
+    std::uint64_t takeovers = 0;  // rooms claimed from a node that had stopped renewing
+};
+
 // Every write is asynchronous and answered once, through its `done` (which may be empty when
 // nobody waits): during the call, or later from a thread of the journal's own. Writes to one room
 // are made in the order they are handed over; a write that fails fails alone (the room's next
@@ -98,6 +104,8 @@ public:
     virtual Claim claim(const std::string& code) = 0;
     using RoomLost = std::function<void(const std::string& code, const std::string& owner_url)>;
     virtual void on_room_lost(RoomLost lost) { (void)lost; }
+    // nullopt for a journal of one node.
+    virtual std::optional<Ownership> ownership() const { return std::nullopt; }
 
     static constexpr int kChatLinesKept = 500;
 };

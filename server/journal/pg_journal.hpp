@@ -59,6 +59,7 @@ public:
     std::optional<int> games_started(const std::string& code) override;
     Claim claim(const std::string& code) override;
     void on_room_lost(RoomLost lost) override;
+    std::optional<Ownership> ownership() const override { return Ownership{leases_held(), takeovers()}; }
 
     // Leases held, and taken over from another node since the start (/metrics).
     std::size_t leases_held() const;

@@ -367,6 +367,13 @@ void Room::tick(Instant now) {
     take(now, [this, now](TimeMs) { flush(nullptr, Answer::none, now); });
 }
 
+void Room::moved_away(const std::string& url) {
+    const Frame moved = encode_frame(protocol::moved_json(setup_.code, url));
+    for (auto& [player, m] : members_) {
+        if (m.peer) m.peer->deliver(moved);
+    }
+}
+
 void Room::refuse(const Caller& caller, protocol::ErrorCode code, std::string message, Instant now) {
     refuse(caller, error_info(code, std::move(message)), now);
 }

@@ -75,6 +75,10 @@ public:
         return inner_.load_summary(code);
     }
     std::optional<int> games_started(const std::string& code) override { return inner_.games_started(code); }
+    server::Claim claim(const std::string& code) override {
+        check(code);
+        return inner_.claim(code);
+    }
     void drain() override {
         std::unique_lock lock(mutex_);
         drained_.wait(lock, [this] { return later_.empty() && !answering_; });

@@ -141,6 +141,11 @@ std::string PgCluster::database(const std::string& name) {
     return conninfo(name);
 }
 
+std::string PgCluster::url_of(const std::string& conninfo) const {
+    const std::string db = conninfo.substr(conninfo.rfind("dbname=") + 7);
+    return "postgresql://postgres@127.0.0.1:" + std::to_string(port_) + "/" + db;
+}
+
 std::string PgCluster::new_database() { return database("t" + std::to_string(::getpid()) + "_" + std::to_string(++databases_)); }
 
 }  // namespace taol::testing

@@ -21,6 +21,8 @@ public:
     std::string database(const std::string& name);
     // A fresh, empty database's conninfo.
     std::string new_database();
+    // The same database as a URL over TCP (taol-server's --journal), e.g. from new_database().
+    std::string url_of(const std::string& conninfo) const;
     unsigned short port() const { return port_; }
 
 private:

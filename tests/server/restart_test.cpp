@@ -4,20 +4,15 @@
 // time the server was down does not count against the running deadline.
 #include <catch2/catch.hpp>
 
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <boost/asio/connect.hpp>
-#include <boost/asio/ip/tcp.hpp>
 #include <chrono>
 #include <fstream>
 #include <memory>
 #include <thread>
 
 #include "games/core/rng.hpp"
+#include "tests/server/live_play.hpp"
 #include "tests/server/live_table.hpp"
+#include "tests/server/server_process.hpp"
 #include "tests/server/temp_dir.hpp"
 #include "tests/server/ws_client.hpp"
 #include "tests/server/ws_words.hpp"
@@ -31,97 +26,6 @@ using Clock = std::chrono::system_clock;
 
 std::int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch()).count();
-}
-
-unsigned short free_port() {
-    boost::asio::io_context ioc;
-    boost::asio::ip::tcp::acceptor acceptor(ioc, {boost::asio::ip::make_address("127.0.0.1"), 0});
-    return acceptor.local_endpoint().port();
-}
-
-bool accepts_connections(unsigned short port) {
-    boost::asio::io_context ioc;
-    boost::asio::ip::tcp::socket socket(ioc);
-    boost::system::error_code ec;
-    socket.connect({boost::asio::ip::make_address("127.0.0.1"), port}, ec);
-    return !ec;
-}
-
-// The server binary in a child process of its own.
-class ServerProcess {
-public:
-    ServerProcess(const std::filesystem::path& data_dir, unsigned short port) : port_(port) {
-        const std::string port_text = std::to_string(port);
-        const std::string log = (data_dir.parent_path() / "server.log").string();
-        pid_ = fork();
-        REQUIRE(pid_ >= 0);
-        if (pid_ == 0) {
-            const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-            if (fd >= 0) {
-                dup2(fd, 1);
-                dup2(fd, 2);
-            }
-            execl(TAOL_SERVER_BINARY, TAOL_SERVER_BINARY, "--host", "127.0.0.1", "--port", port_text.c_str(),
-                  "--data-dir", data_dir.c_str(), "--web-root", data_dir.c_str(),
-                  // The overload guard off: a loaded test machine must not refuse these players.
-                  "--limit", "busy-loop-lag-ms=0", "--limit", "busy-journal-wait-ms=0", static_cast<char*>(nullptr));
-            _exit(127);
-        }
-        const auto until = Clock::now() + std::chrono::seconds(30);
-        while (!accepts_connections(port_)) {
-            int status = 0;
-            REQUIRE(waitpid(pid_, &status, WNOHANG) == 0);  // still running
-            REQUIRE(Clock::now() < until);
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        }
-    }
-    ~ServerProcess() { stop(SIGTERM); }
-
-    void stop(int signal) {
-        if (pid_ <= 0) return;
-        kill(pid_, signal);
-        int status = 0;
-        waitpid(pid_, &status, 0);
-        pid_ = -1;
-    }
-    unsigned short port() const { return port_; }
-    pid_t pid() const { return pid_; }
-
-private:
-    pid_t pid_ = -1;
-    unsigned short port_;
-};
-
-// What a seat has of the game, compared across the restart.
-struct Seen {
-    std::int64_t rev = 0;
-    Json seat;
-    Json view;
-    Json actions;
-};
-
-Seen seen_by(WsClient& client, std::int64_t rev) {
-    const Json s = client.snapshot(rev);
-    return {s.at("rev"), s.at("seat"), s.at("view"), s.at("actions")};
-}
-
-// Plays `moves` random listed actions from whoever may act; returns the rev reached.
-std::int64_t play(const std::vector<WsClient*>& seats, std::int64_t rev, int moves, taol::games::Rng& rng) {
-    for (int done = 0; done < moves;) {
-        for (WsClient* p : seats) {
-            const Json s = p->snapshot(rev);
-            if (s.at("status") != "playing") return rev;
-            const Json& actions = s.at("actions");
-            if (actions.empty()) continue;
-            const Json answer = act(*p, fill_template(actions[rng.below(actions.size())], rng), s.at("rev"));
-            if (answer.at("type") == "snapshot") {
-                rev = answer.at("rev");
-                ++done;
-            }
-            if (done >= moves) break;
-        }
-    }
-    return rev;
 }
 
 // The deadline of `kind` in a snapshot, on the wall clock.

@@ -1,7 +1,8 @@
 // The WebSocket to the server: one JSON object per frame, request ids, reconnection with backoff,
 // and a ping every few seconds that both measures the clock offset and notices a dead link.
 // Snapshot deltas are turned back into full snapshots here, before answers are matched to their
-// requests: the rest of the client only ever sees snapshots.
+// requests: the rest of the client only ever sees snapshots. On a site of several nodes, a room
+// served by another node answers `moved`: the connection goes there (PROTOCOL.md, `moved`).
 import { notePong } from '/js/clock.js';
 import { Baseline } from '/js/deltas.js';
 
@@ -11,7 +12,9 @@ const PONG_WITHIN_MS = 10000;
 
 export class Connection {
   constructor(url, handlers) {
+    this.homeUrl = url; // the site's address: where to come back to when a node we were sent to fails
     this.url = url;
+    this.movedAt = 0;
     this.handlers = handlers; // {open(), message(msg), state(name), resynced()}
     this.ws = null;
     this.nextId = 1;
@@ -113,6 +116,7 @@ export class Connection {
   }
 
   scheduleReconnect() {
+    this.url = this.homeUrl; // the site sends us on to whichever node serves the room now
     this.setState('reconnecting');
     const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
     this.attempt += 1;
@@ -121,7 +125,31 @@ export class Connection {
     this.timer = setTimeout(() => this.open(), delay);
   }
 
+  // The room is served by another node: close, connect there and say hello again (app.js then
+  // finds its seat there, or joins again). A loop of moves slows down like reconnections.
+  follow(msg) {
+    const url = typeof msg.url === 'string' && /^wss?:\/\//.test(msg.url) ? msg.url : this.homeUrl;
+    const ws = this.ws;
+    if (ws) { ws.onclose = null; try { ws.close(); } catch { /* already gone */ } }
+    this.stopPing();
+    this.ws = null;
+    this.failAll();
+    const soon = Date.now() - this.movedAt < 2000;
+    this.movedAt = Date.now();
+    if (soon) {
+      this.scheduleReconnect();
+      this.url = url;
+    } else {
+      this.url = url;
+      this.open();
+    }
+  }
+
   dispatch(msg) {
+    if (msg.type === 'moved') {
+      this.follow(msg);
+      return;
+    }
     if (msg.type === 'pong') {
       clearTimeout(this.pongDeadline);
       if (typeof msg.t === 'number') notePong(msg.t, msg.server_time);
