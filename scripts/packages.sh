@@ -4,9 +4,9 @@
 TAOL_BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libpq-dev
                      zlib1g-dev libbrotli-dev)
 # More for the tests: Catch2, Debian's Chromium driven from Node.js for the browser tests, clang
-# with libFuzzer's runtime for the fuzzers, sqlite3 (a browser test edits a journal), and a
-# PostgreSQL server that the tests of several nodes start in a temp dir of their own.
-TAOL_TEST_PACKAGES=(catch2 chromium clang libclang-rt-14-dev sqlite3 postgresql)
+# with libFuzzer's runtime for the fuzzers, sqlite3 (a browser test edits a journal), and the
+# PostgreSQL server and HAProxy that the tests of several nodes start in temp dirs of their own.
+TAOL_TEST_PACKAGES=(catch2 chromium clang libclang-rt-14-dev sqlite3 postgresql haproxy)
 
 taol_missing_packages() {
   local missing=() pkg

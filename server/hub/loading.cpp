@@ -93,10 +93,12 @@ std::size_t Hub::hand_over_rooms() {
     }
     for (const auto& [code, actor] : rooms) {
         metrics_.moved_clients += static_cast<std::uint64_t>(actor->connected());
-        // From the room's strand, after what it wrote: the release comes last in its journal.
-        actor->post([journal = config_.journal, code = code](Room& r, Instant) {
-            r.moved_away("");
-            journal->set_loaded(code, false, {});
+        // From the room's strand, after what it wrote: the release comes last in its journal, and
+        // its people are sent on once it is made, so that the next node can take the room at once.
+        actor->post([journal = config_.journal, code = code, actor = actor](Room&, Instant) {
+            journal->set_loaded(code, false, [actor](WriteResult) {
+                actor->post([](Room& r, Instant) { r.moved_away(""); });
+            });
         });
         actor->close();
     }

@@ -2,7 +2,7 @@
 // real taol-server process, and optionally the same clients against a bare broadcaster.
 //
 //   load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] [--think-ms T]
-//                     [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] [--deltas]
+//                     [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] [--deltas] [--nodes N]
 //
 // Defaults: 100 rooms of castors, 4 players + 1 spectator each, think 500 ms, warm-up 5 s,
 // measured 20 s, --sync normal (given to the server as is).
@@ -41,6 +41,12 @@
 // are printed side by side; the broadcaster's CPU is its thread's, its RSS (this process's) is not
 // printed.
 //
+// --nodes N: N nodes (taol-server with --journal postgresql://...) on a throwaway PostgreSQL of
+// their own (tests/server/pg_cluster.hpp), each room wholly on one of them, round robin. The
+// server CPU and RSS are the nodes' together; PostgreSQL's CPU is printed beside them. On one
+// machine the nodes share its cores: this measures what sharing a database costs, not how far
+// several machines go.
+//
 // Exit status: 1 when a run could not set its rooms up, accepted nothing in its phase, or got an
 // error code that the play above cannot explain (anything but too_late, illegal_action,
 // not_your_turn and game_over), or lost a connection before the end; 2 for bad usage. The smoke runs in ctest check only that.
@@ -51,6 +57,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -60,6 +67,7 @@
 #include "tests/bench/bench_conn.hpp"
 #include "tests/bench/load_run.hpp"
 #include "tests/bench/server_process.hpp"
+#include "tests/server/pg_cluster.hpp"
 
 using taol::bench::Figures;
 using taol::bench::Settings;
@@ -68,10 +76,11 @@ namespace {
 
 // Rows of figures, one column per run.
 void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>& runs) {
+    const std::string nodes = s.nodes > 0 ? ", " + std::to_string(s.nodes) + " node(s) on PostgreSQL" : "";
     std::printf("load_bench: %d rooms of %s, %d players + %d spectators each (%d connections), think %d ms, "
-                "warm-up %.0f s, measured %.0f s, --sync %s%s\n",
+                "warm-up %.0f s, measured %.0f s, --sync %s%s%s\n",
                 s.rooms, s.game.c_str(), s.players, s.spectators, runs.front().second.connections, s.think_ms,
-                s.warmup_s, s.seconds, s.sync.c_str(), s.deltas ? ", deltas" : "");
+                s.warmup_s, s.seconds, s.sync.c_str(), s.deltas ? ", deltas" : "", nodes.c_str());
     std::printf("%-28s", "");
     for (const auto& [name, f] : runs) std::printf("%14s", name.c_str());
     std::printf("\n");
@@ -112,6 +121,7 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
     row("RSS per connection (KiB)", [&](const Figures& f) {
         return f.rss_per_connection_kib < 0 ? std::string("-") : number(f.rss_per_connection_kib, 1);
     });
+    if (s.nodes > 0) row("PostgreSQL CPU (cores)", [&](const Figures& f) { return number(f.database_cores, 2); });
     row("client thread CPU (cores)", [&](const Figures& f) { return number(f.client_cores, 2); });
     for (const auto& [name, f] : runs) {
         std::string list;
@@ -162,10 +172,11 @@ std::optional<Settings> parse(int argc, char** argv) {
         else if (flag == "--warmup-s") s.warmup_s = std::atof(value.c_str());
         else if (flag == "--seconds") s.seconds = std::atof(value.c_str());
         else if (flag == "--sync") s.sync = value;
+        else if (flag == "--nodes") s.nodes = std::atoi(value.c_str());
         else return std::nullopt;
     }
     const bool valid = s.rooms > 0 && s.players > 0 && s.spectators >= 0 && s.think_ms >= 0 && s.seconds > 0 &&
-                       s.warmup_s >= 0 && (s.sync == "normal" || s.sync == "full");
+                       s.warmup_s >= 0 && (s.sync == "normal" || s.sync == "full") && s.nodes >= 0;
     return valid ? std::optional<Settings>(s) : std::nullopt;
 }
 
@@ -178,6 +189,39 @@ void raise_descriptor_limit() {
     }
 }
 
+// The run of --nodes: the nodes on a fresh database of a throwaway PostgreSQL.
+Figures run_nodes(const Settings& s) {
+    taol::testing::PgCluster& cluster = taol::testing::PgCluster::shared();
+    const std::string journal = cluster.url_of(cluster.new_database());
+    std::vector<std::unique_ptr<taol::bench::ServerProcess>> nodes;
+    std::vector<unsigned short> ports;
+    for (int i = 0; i < s.nodes; ++i) {
+        const unsigned short port = taol::bench::free_port();
+        const std::string name = "n" + std::to_string(i + 1);
+        nodes.push_back(std::make_unique<taol::bench::ServerProcess>(
+            s.server, port, 0,
+            std::vector<std::string>{"--sync", s.sync, "--journal", journal, "--node", name, "--public-url",
+                                     "ws://127.0.0.1:" + std::to_string(port) + "/ws"},
+            true));
+        ports.push_back(port);
+    }
+    const auto usage = [&] {
+        taol::bench::Usage sum;
+        for (const auto& node : nodes) {
+            const taol::bench::Usage u = node->usage();
+            sum.cpu_seconds += u.cpu_seconds;
+            sum.rss_kib += u.rss_kib;
+        }
+        return sum;
+    };
+    Figures f = taol::bench::run_load(s, ports, false, usage, true, [&] { return cluster.cpu_seconds(); });
+    for (const auto& node : nodes) {
+        node->stop();
+        print_log_warnings(node->log_path());
+    }
+    return f;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -185,16 +229,19 @@ int main(int argc, char** argv) {
     if (!settings) {
         std::fprintf(stderr,
                      "usage: load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] "
-                     "[--think-ms T] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] [--deltas]\n");
+                     "[--think-ms T] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] [--deltas] "
+                     "[--nodes N]\n");
         return 2;
     }
     raise_descriptor_limit();
     std::vector<std::pair<std::string, Figures>> runs;
-    {
+    if (settings->nodes > 0) {
+        runs.emplace_back("taol", run_nodes(*settings));
+    } else {
         taol::bench::ServerProcess server(settings->server, taol::bench::free_port(), 0, {"--sync", settings->sync},
                                           true);
         const auto usage = [&] { return server.usage(); };
-        runs.emplace_back("taol", taol::bench::run_load(*settings, server.port(), false, usage, true));
+        runs.emplace_back("taol", taol::bench::run_load(*settings, {server.port()}, false, usage, true));
         server.stop();
         print_log_warnings(server.log_path());
     }
@@ -204,7 +251,7 @@ int main(int argc, char** argv) {
         taol::bench::BareBroadcaster bare(settings->players + settings->spectators, settings->players, frame);
         const std::string proc = "/proc/" + std::to_string(getpid()) + "/task/" + std::to_string(bare.thread_id());
         const auto usage = [&] { return taol::bench::read_usage(proc); };
-        runs.emplace_back("bare", taol::bench::run_load(*settings, bare.port(), true, usage, false));
+        runs.emplace_back("bare", taol::bench::run_load(*settings, {bare.port()}, true, usage, false));
     }
     if (runs.front().second.set_up) print(*settings, runs);
     bool ok = true;

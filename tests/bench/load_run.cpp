@@ -70,10 +70,10 @@ double thread_cpu_seconds() {
 // One run of every room's clients against one server (Taol, or the bare broadcaster).
 class LoadRun {
 public:
-    LoadRun(const Settings& settings, unsigned short port, bool bare)
-        : settings_(settings), port_(port), bare_(bare), rng_(42) {}
+    LoadRun(const Settings& settings, std::vector<unsigned short> ports, bool bare)
+        : settings_(settings), ports_(std::move(ports)), bare_(bare), rng_(42) {}
 
-    Figures run(const std::function<Usage()>& server_usage, bool with_rss) {
+    Figures run(const std::function<Usage()>& server_usage, bool with_rss, const std::function<double()>& database_cpu) {
         Figures f;
         const Usage idle = server_usage();
         open_all();
@@ -90,6 +90,7 @@ public:
 
         std::size_t bytes_before = received_bytes();
         const Usage before = server_usage();
+        const double database_before = database_cpu ? database_cpu() : 0;
         const double client_before = thread_cpu_seconds();
         start_ = Clock::now();
         measuring_ = true;
@@ -98,6 +99,7 @@ public:
         end_ = Clock::now();
         const Usage after = server_usage();
         const double elapsed = std::chrono::duration<double>(end_ - start_).count();
+        if (database_cpu) f.database_cores = (database_cpu() - database_before) / elapsed;
         f.client_cores = (thread_cpu_seconds() - client_before) / elapsed;
         f.server_cores = (after.cpu_seconds - before.cpu_seconds) / elapsed;
         if (with_rss) {
@@ -139,7 +141,7 @@ private:
                         std::fprintf(stderr, "load_bench: a connection closed before the end\n");
                     }
                 };
-                m.conn->open(port_);
+                m.conn->open(ports_[static_cast<std::size_t>(r) % ports_.size()]);  // a room on one node
             }
         }
     }
@@ -300,7 +302,7 @@ private:
     }
 
     const Settings& settings_;
-    unsigned short port_;
+    std::vector<unsigned short> ports_;
     bool bare_;
     taol::games::Rng rng_;
     net::io_context ioc_;
@@ -315,10 +317,10 @@ private:
 
 }  // namespace
 
-Figures run_load(const Settings& settings, unsigned short port, bool bare, const std::function<Usage()>& server_usage,
-                 bool with_rss) {
-    LoadRun run(settings, port, bare);
-    return run.run(server_usage, with_rss);
+Figures run_load(const Settings& settings, const std::vector<unsigned short>& ports, bool bare,
+                 const std::function<Usage()>& server_usage, bool with_rss, const std::function<double()>& database_cpu) {
+    LoadRun run(settings, ports, bare);
+    return run.run(server_usage, with_rss, database_cpu);
 }
 
 }  // namespace taol::bench

@@ -24,6 +24,7 @@ struct Settings {
     std::string sync = "normal";
     bool bare = false;
     bool deltas = false;  // clients ask for deltas (hello's "deltas") and apply them
+    int nodes = 0;        // > 0: that many nodes on a throwaway PostgreSQL, the rooms spread over them
 };
 
 struct Figures {
@@ -39,12 +40,15 @@ struct Figures {
     long server_rss_kib = -1;
     double rss_per_connection_kib = -1;
     double client_cores = 0;
+    double database_cores = -1;         // PostgreSQL's processes (--nodes); -1: none
 };
 
 
-// `server_usage` reads the server's cost; `with_rss`: its memory is its own (not the bare
-// broadcaster's, which shares this process).
-Figures run_load(const Settings& settings, unsigned short port, bool bare, const std::function<Usage()>& server_usage,
-                 bool with_rss);
+// Room r's clients connect to ports[r % ports.size()]. `server_usage` reads the servers' cost;
+// `with_rss`: their memory is their own (not the bare broadcaster's, which shares this process);
+// `database_cpu` (may be empty): the CPU seconds a shared database has used so far.
+Figures run_load(const Settings& settings, const std::vector<unsigned short>& ports, bool bare,
+                 const std::function<Usage()>& server_usage, bool with_rss,
+                 const std::function<double()>& database_cpu = {});
 
 }  // namespace taol::bench

@@ -98,10 +98,11 @@ public:
         throw std::runtime_error("the server did not start");
     }
     ~ServerProcess() { stop(); }
-    // Stops it (and so flushes its log); its data directory stays until the destructor.
-    void stop() {
+    // Stops it (and so flushes its log), with SIGTERM or another signal (SIGKILL: a node that
+    // dies); its data directory stays until the destructor.
+    void stop(int sig = SIGTERM) {
         if (pid_ == 0) return;
-        kill(pid_, SIGTERM);
+        kill(pid_, sig);
         int status = 0;
         waitpid(pid_, &status, 0);
         pid_ = 0;

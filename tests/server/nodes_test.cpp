@@ -7,7 +7,9 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <fstream>
 #include <map>
+#include <sstream>
 #include <memory>
 #include <set>
 #include <thread>
@@ -19,6 +21,7 @@
 #include "tests/server/pg_cluster.hpp"
 #include "tests/server/server_process.hpp"
 #include "tests/server/temp_dir.hpp"
+#include "tests/server/traveller.hpp"
 #include "tests/server/ws_client.hpp"
 #include "tests/server/ws_words.hpp"
 
@@ -27,76 +30,6 @@ using namespace taol::testing;
 namespace {
 
 using Steady = std::chrono::steady_clock;
-
-unsigned short port_of(const std::string& url) {
-    const auto colon = url.rfind(':');
-    return static_cast<unsigned short>(std::stoi(url.substr(colon + 1)));
-}
-
-// A person on a site of several nodes, who follows `moved` as the web client does.
-class Traveller {
-public:
-    explicit Traveller(std::string name) : name_(std::move(name)) {}
-
-    // Connects to the node on `port` and says hello (with its token once it has one).
-    Json connect(unsigned short port) {
-        port_ = port;
-        client_ = std::make_unique<WsClient>(port);
-        const Json welcome = client_->hello(name_, token_.empty() ? std::nullopt : std::optional(token_));
-        token_ = welcome.at("token");
-        return welcome;
-    }
-
-    // `message`, sent again to the room's node for as long as the answer is `moved`.
-    Json request(const Json& message) {
-        for (int hops = 0; hops < 5; ++hops) {
-            const Json answer = client_->request(message);
-            if (answer.at("type") != "moved") return answer;
-            ++moves_;
-            connect(port_of(answer.at("url")));
-        }
-        FAIL("moved more than five times");
-        return nullptr;
-    }
-
-    // Back in its room after its node went away: connects to `home`, and on to the room's node as
-    // long as `moved` names a live one; a dead or frozen node's lease has to lapse first.
-    // Returns the `room` that seats it again.
-    Json back_in(unsigned short home, const std::set<unsigned short>& down) {
-        const auto until = Steady::now() + std::chrono::seconds(30);
-        unsigned short port = home;
-        while (Steady::now() < until) {
-            const std::size_t from = 0;
-            connect(port);
-            const Json m = client_->wait_for(
-                [](const Json& x) { return x.at("type") == "room" || x.at("type") == "moved"; }, from);
-            if (m.at("type") == "room") return m;
-            ++moves_;
-            const unsigned short owner = port_of(m.at("url"));
-            if (down.count(owner)) {
-                std::this_thread::sleep_for(std::chrono::milliseconds(250));
-                port = home;
-            } else {
-                port = owner;
-            }
-        }
-        FAIL("not back in the room within 30 s");
-        return nullptr;
-    }
-
-    WsClient& client() { return *client_; }
-    // The connection before the last connect(), kept alive to see what its node still sends.
-    std::unique_ptr<WsClient> keep_connection() { return std::move(client_); }
-    unsigned short port() const { return port_; }
-    int moves() const { return moves_; }
-
-private:
-    std::string name_;
-    std::string token_;
-    std::unique_ptr<WsClient> client_;
-    unsigned short port_ = 0;
-    int moves_ = 0;
-};
 
 struct Table {
     std::string game;
@@ -265,4 +198,79 @@ TEST_CASE("Three nodes on one PostgreSQL: rooms spread over them survive a kille
         CHECK(handed_in < 3000);  // no lease had to lapse
         for (Table& t : tables) CHECK(play(t.clients(), t.rev, 1, rng) > t.rev);
     }
+}
+
+namespace {
+
+// docker/haproxy.cfg, the front of compose.yaml's scale-out profile, on loopback: its nodes
+// taol1..3 at `nodes`, the site at `site`.
+std::string loopback_haproxy_cfg(unsigned short site, const std::vector<unsigned short>& nodes) {
+    std::ifstream in("docker/haproxy.cfg");
+    REQUIRE(in);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string cfg = text.str();
+    const auto replace_all = [&](const std::string& from, const std::string& to) {
+        for (auto at = cfg.find(from); at != std::string::npos; at = cfg.find(from, at + to.size())) cfg.replace(at, from.size(), to);
+    };
+    replace_all("bind :8080", "bind 127.0.0.1:" + std::to_string(site));
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        replace_all(" taol" + std::to_string(i + 1) + ":8080", " 127.0.0.1:" + std::to_string(nodes[i]));
+    }
+    return cfg;
+}
+
+}  // namespace
+
+TEST_CASE("Behind one HAProxy (docker/haproxy.cfg), a client sent to a room's node reaches it through the front") {
+    PgCluster& cluster = PgCluster::shared();
+    const std::string journal = cluster.url_of(cluster.new_database());
+    TempDir dir;
+    const unsigned short site = free_port();
+    const std::vector<unsigned short> ports = {free_port(), free_port(), free_port()};
+    std::vector<std::unique_ptr<ServerProcess>> nodes;
+    for (int i = 0; i < 3; ++i) {
+        const std::string name = "taol" + std::to_string(i + 1);
+        nodes.push_back(std::make_unique<ServerProcess>(
+            dir.path() / name, ports[i],
+            std::vector<std::string>{"--journal", journal, "--node", name, "--public-url",
+                                     "ws://127.0.0.1:" + std::to_string(site) + "/node/" + name + "/ws"}));
+    }
+    std::ofstream(dir.path() / "haproxy.cfg") << loopback_haproxy_cfg(site, ports);
+    ChildProcess haproxy({"/usr/sbin/haproxy", "-db", "-f", (dir.path() / "haproxy.cfg").string()},
+                         (dir.path() / "haproxy.log").string());
+    wait_accepting(haproxy, site);
+
+    // Anna opens a table through the site; Bleuenn, through the site too, lands on another node
+    // (leastconn: Anna's holds a connection) and is sent on through the front's path to Anna's node.
+    Traveller anna("Anna");
+    anna.connect(site);
+    const Json room = anna.request({{"type", "create"}, {"game", "bharg"}});
+    REQUIRE(room.at("type") == "room");
+    const std::string code = room.at("room");
+    // The node that holds the room's lease (its /metrics).
+    int owner = -1;
+    for (std::size_t i = 0; i < ports.size(); ++i) {
+        if (http_get(ports[i], "/metrics").body.find("taol_leases_held 1\n") != std::string::npos) owner = static_cast<int>(i);
+    }
+    REQUIRE(owner >= 0);
+    Traveller bleuenn("Bleuenn");
+    int tries = 0;
+    Json joined;
+    for (; tries < 10; ++tries) {  // until the front sends her to a node that does not serve the room
+        bleuenn.connect(site);
+        joined = bleuenn.client().request(join_message(code, "player"));
+        if (joined.at("type") == "moved") break;
+        bleuenn.client().request({{"type", "leave"}});
+    }
+    REQUIRE(joined.at("type") == "moved");
+    CHECK(joined.at("url") == "ws://127.0.0.1:" + std::to_string(site) + "/node/taol" + std::to_string(owner + 1) + "/ws");
+    bleuenn.connect(port_of(joined.at("url")), target_of(joined.at("url")));
+    const Json seated = bleuenn.request(join_message(code, "player"));
+    REQUIRE(seated.at("type") == "room");
+    CHECK(seated.at("you") == 1);
+    CHECK(bleuenn.target() == "/node/taol" + std::to_string(owner + 1) + "/ws");
+    const Json started = anna.request({{"type", "start"}});
+    REQUIRE(started.at("type") == "snapshot");
+    CHECK(bleuenn.client().snapshot(started.at("rev")).at("rev") == started.at("rev"));
 }

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -125,6 +126,41 @@ PgCluster::~PgCluster() {
     if (pid_ > 0) ::waitpid(pid_, nullptr, 0);
     std::error_code ec;
     fs::remove_all(dir_, ec);
+}
+
+namespace {
+
+// utime + stime and the parent of process `pid`, from /proc/<pid>/stat.
+std::pair<double, pid_t> cpu_and_parent(pid_t pid) {
+    std::string text = read_file("/proc/" + std::to_string(pid) + "/stat");
+    const auto close = text.rfind(')');
+    if (close == std::string::npos) return {0, 0};
+    std::istringstream fields(text.substr(close + 2));
+    std::string field;
+    double ticks = 0;
+    pid_t parent = 0;
+    for (int i = 3; i <= 15 && fields >> field; ++i) {
+        if (i == 4) parent = static_cast<pid_t>(std::stol(field));
+        if (i == 14 || i == 15) ticks += std::stod(field);
+    }
+    return {ticks / static_cast<double>(::sysconf(_SC_CLK_TCK)), parent};
+}
+
+}  // namespace
+
+double PgCluster::cpu_seconds() const {
+    std::istringstream pidfile(read_file(dir_ + "/data/postmaster.pid"));
+    pid_t postmaster = 0;
+    if (!(pidfile >> postmaster)) return 0;
+    double total = cpu_and_parent(postmaster).first;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator("/proc", ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.empty() || !std::isdigit(static_cast<unsigned char>(name[0]))) continue;
+        const auto [cpu, parent] = cpu_and_parent(static_cast<pid_t>(std::stol(name)));
+        if (parent == postmaster) total += cpu;
+    }
+    return total;
 }
 
 std::string PgCluster::conninfo(const std::string& db) const {

@@ -24,6 +24,8 @@ public:
     // The same database as a URL over TCP (taol-server's --journal), e.g. from new_database().
     std::string url_of(const std::string& conninfo) const;
     unsigned short port() const { return port_; }
+    // The CPU time (user + system, seconds) its processes have used, those still running (benchmarks).
+    double cpu_seconds() const;
 
 private:
     PgCluster();

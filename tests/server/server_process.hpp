@@ -1,7 +1,6 @@
 #pragma once
-// The taol-server binary (TAOL_SERVER_BINARY) in a child process of its own, on a loopback port,
-// its output in a log beside its data directory; stopped with SIGTERM at the end, or with any
-// signal before.
+// Child processes for tests: the taol-server binary (TAOL_SERVER_BINARY) on a loopback port, or
+// any program (PostgreSQL's, HAProxy); stopped with SIGTERM at the end, or with any signal before.
 #include <catch2/catch.hpp>
 
 #include <fcntl.h>
@@ -33,17 +32,10 @@ inline bool accepts_connections(unsigned short port) {
     return !ec;
 }
 
-class ServerProcess {
+// A program in a child process of its own, its output appended to `log`.
+class ChildProcess {
 public:
-    // `extra`: more flags (a shared journal, a node's name...).
-    ServerProcess(const std::filesystem::path& data_dir, unsigned short port, std::vector<std::string> extra = {})
-        : port_(port) {
-        std::vector<std::string> argv = {TAOL_SERVER_BINARY, "--host", "127.0.0.1", "--port", std::to_string(port),
-                                         "--data-dir", data_dir.string(), "--web-root", data_dir.string(),
-                                         // The overload guard off: a loaded test machine must not refuse these players.
-                                         "--limit", "busy-loop-lag-ms=0", "--limit", "busy-journal-wait-ms=0"};
-        argv.insert(argv.end(), extra.begin(), extra.end());
-        const std::string log = (data_dir.parent_path() / (data_dir.filename().string() + ".log")).string();
+    ChildProcess(std::vector<std::string> argv, const std::string& log) {
         pid_ = fork();
         REQUIRE(pid_ >= 0);
         if (pid_ == 0) {
@@ -58,20 +50,13 @@ public:
             execv(args[0], args.data());
             _exit(127);
         }
-        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-        while (!accepts_connections(port_)) {
-            int status = 0;
-            REQUIRE(waitpid(pid_, &status, WNOHANG) == 0);  // still running
-            REQUIRE(std::chrono::steady_clock::now() < until);
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        }
     }
-    ~ServerProcess() {
+    ~ChildProcess() {
         if (paused_) signal(SIGCONT);
         stop(SIGTERM);
     }
-    ServerProcess(const ServerProcess&) = delete;
-    ServerProcess& operator=(const ServerProcess&) = delete;
+    ChildProcess(const ChildProcess&) = delete;
+    ChildProcess& operator=(const ChildProcess&) = delete;
 
     // Sends `sig` and waits for the process to end.
     void stop(int sig) {
@@ -87,12 +72,50 @@ public:
         kill(pid_, sig);
         paused_ = sig == SIGSTOP;
     }
-    unsigned short port() const { return port_; }
+    bool running() {
+        int status = 0;
+        return pid_ > 0 && waitpid(pid_, &status, WNOHANG) == 0;
+    }
     pid_t pid() const { return pid_; }
 
 private:
     pid_t pid_ = -1;
     bool paused_ = false;
+};
+
+// Returns once something accepts connections on `port`, failing the test if `process` ends first
+// or 30 s go by.
+inline void wait_accepting(ChildProcess& process, unsigned short port) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!accepts_connections(port)) {
+        REQUIRE(process.running());
+        REQUIRE(std::chrono::steady_clock::now() < until);
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+}
+
+// taol-server on `port`, its log beside its data directory.
+class ServerProcess : public ChildProcess {
+public:
+    // `extra`: more flags (a shared journal, a node's name...).
+    ServerProcess(const std::filesystem::path& data_dir, unsigned short port, std::vector<std::string> extra = {})
+        : ChildProcess(arguments(data_dir, port, std::move(extra)),
+                       (data_dir.parent_path() / (data_dir.filename().string() + ".log")).string()),
+          port_(port) {
+        wait_accepting(*this, port_);
+    }
+    unsigned short port() const { return port_; }
+
+private:
+    static std::vector<std::string> arguments(const std::filesystem::path& data_dir, unsigned short port,
+                                              std::vector<std::string> extra) {
+        std::vector<std::string> argv = {TAOL_SERVER_BINARY, "--host", "127.0.0.1", "--port", std::to_string(port),
+                                         "--data-dir", data_dir.string(), "--web-root", data_dir.string(),
+                                         // The overload guard off: a loaded test machine must not refuse these players.
+                                         "--limit", "busy-loop-lag-ms=0", "--limit", "busy-journal-wait-ms=0"};
+        argv.insert(argv.end(), extra.begin(), extra.end());
+        return argv;
+    }
     unsigned short port_;
 };
 

@@ -12,11 +12,11 @@ namespace taol::testing {
 namespace beast = boost::beast;
 namespace net = boost::asio;
 
-WsClient::WsClient(unsigned short port) : ws_(ioc_) {
+WsClient::WsClient(unsigned short port, const std::string& target) : ws_(ioc_) {
     net::ip::tcp::endpoint endpoint(net::ip::make_address("127.0.0.1"), port);
     beast::get_lowest_layer(ws_).connect(endpoint);
     ws_.read_message_max(64 * 1024 * 1024);
-    ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
+    ws_.handshake("127.0.0.1:" + std::to_string(port), target);
     do_read();
     thread_ = std::thread([this] { ioc_.run(); });
 }

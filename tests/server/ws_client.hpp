@@ -25,7 +25,8 @@ class WsClient {
 public:
     static constexpr std::chrono::seconds kTimeout{30};
 
-    explicit WsClient(unsigned short port);
+    // Connects to ws://127.0.0.1:<port><target>.
+    explicit WsClient(unsigned short port, const std::string& target = "/ws");
     ~WsClient();
     WsClient(const WsClient&) = delete;
     WsClient& operator=(const WsClient&) = delete;
