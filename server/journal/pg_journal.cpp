@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <future>
 #include <set>
 
 namespace taol::server {
@@ -155,7 +156,9 @@ PgJournal::PgJournal(PgJournalConfig config)
 
     keeper_.prepare("register", "INSERT INTO nodes (name, url, seen) VALUES ($1, $2, clock_timestamp()) "
                                 "ON CONFLICT (name) DO UPDATE SET url = EXCLUDED.url, seen = EXCLUDED.seen");
-    keeper_.prepare("renew", "UPDATE leases SET expires = " + expires_in(2) + " WHERE node = $1 AND "
+    // On the writer's connection, inside a batch: the batch holds its rooms' leases under share
+    // locks, which a renewal from another connection would wait for, and deadlock with.
+    writer_.prepare("renew", "UPDATE leases SET expires = " + expires_in(2) + " WHERE node = $1 AND "
                              "(code, epoch) IN (SELECT * FROM unnest($3::text[], $4::bigint[])) RETURNING code");
     keeper_.prepare("owners", "SELECT l.code, COALESCE(n.url, '') FROM leases l LEFT JOIN nodes n ON n.name = l.node "
                               "WHERE l.code = ANY($1::text[])");
@@ -167,13 +170,13 @@ PgJournal::PgJournal(PgJournalConfig config)
 }
 
 PgJournal::~PgJournal() {
-    commits_.reset();  // answers every write handed over
     {
         std::lock_guard lock(keeper_mutex_);
         stopping_ = true;
     }
     keeper_wake_.notify_all();
-    if (keeper_thread_.joinable()) keeper_thread_.join();
+    if (keeper_thread_.joinable()) keeper_thread_.join();  // it renews through the group commit
+    commits_.reset();  // answers every write handed over
 }
 
 std::optional<std::int64_t> PgJournal::epoch_of(const std::string& code) const {
@@ -483,13 +486,24 @@ void PgJournal::renew() {
         }
     }
     keeper_.run("register", {config_.node, config_.public_url});
-    PgResult renewed = keeper_.run("renew", {config_.node, lease_ms_, array_of(codes), array_of(epochs)});
-    if (!renewed.ok()) {
-        spdlog::warn("journal: leases not renewed: {}", renewed.error());
-        return;
-    }
-    std::set<std::string> kept;
-    for (int i = 0; i < renewed.rows(); ++i) kept.insert(renewed.text(i, 0));
+    // Renewed by the writer, in its next batch (see the statement); waited for here.
+    auto kept_rows = std::make_shared<std::set<std::string>>();
+    std::promise<WriteResult> answer;
+    std::future<WriteResult> answered = answer.get_future();
+    commits_->submit(
+        [this, kept_rows, codes = array_of(codes), epochs = array_of(epochs)] {
+            kept_rows->clear();  // a batch made again: only what this try returns
+            PgResult renewed = writer_.run("renew", {config_.node, lease_ms_, codes, epochs});
+            if (!renewed.ok()) {
+                spdlog::warn("journal: leases not renewed: {}", renewed.error());
+                return WriteResult::failed;
+            }
+            for (int i = 0; i < renewed.rows(); ++i) kept_rows->insert(renewed.text(i, 0));
+            return WriteResult::written;
+        },
+        [&answer](WriteResult result) { answer.set_value(result); });
+    if (answered.get() != WriteResult::written) return;
+    const std::set<std::string>& kept = *kept_rows;
     std::vector<std::string> gone;
     RoomLost lost;
     {

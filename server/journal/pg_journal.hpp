@@ -6,9 +6,9 @@
 // paused, cut off) loses its rooms to the next node that claims them, and cannot add one event to
 // them afterwards.
 //
-// Three connections: the group commit's writer, a reader (reads and claims, behind its own
-// mutex), and the lease keeper's, which renews this node's leases every lease_ms / 3 and reports
-// the rooms it no longer holds.
+// Three connections: the group commit's writer (which also renews the leases, inside its batches:
+// see "renew"), a reader (reads and claims, behind its own mutex), and the lease keeper's, whose
+// thread asks for a renewal every lease_ms / 3 and reports the rooms this node no longer holds.
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
