@@ -19,7 +19,7 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export function log(...args) { console.log('[browser]', ...args); }
 export function check(cond, message) { if (!cond) throw new Error(message); }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
@@ -37,9 +37,9 @@ function findServerBinary(given) {
   return null;
 }
 
-// A taol-server of its own (or TAOL_URL's): { base, port, dataDir, output, stop() }. A scenario
-// that restarts a server gives the `dataDir` (kept at the end) and `port` (the same origin, so
-// pages keep their tokens) of the first one.
+// A taol-server of its own (or TAOL_URL's): { base, port, dataDir, output, stop(), kill() }. A
+// scenario that restarts a server gives the `dataDir` (kept at the end) and `port` (the same
+// origin, so pages keep their tokens) of the first one; `args`, more flags (a node's).
 export async function startServer(binary, opts = {}) {
   if (process.env.TAOL_URL && !opts.dataDir) return { base: process.env.TAOL_URL.replace(/\/$/, ''), output: [], stop: async () => {} };
   const bin = findServerBinary(binary || process.env.TAOL_SERVER);
@@ -48,7 +48,7 @@ export async function startServer(binary, opts = {}) {
   const dataDir = opts.dataDir || fs.mkdtempSync(path.join(os.tmpdir(), 'taol-browser-data-'));
   // The overload guard off: a test machine busy with other tests must not turn players away.
   const args = ['--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir, '--web-root', path.join(repo, 'web-client'),
-    '--limit', 'busy-loop-lag-ms=0', '--limit', 'busy-journal-wait-ms=0'];
+    '--limit', 'busy-loop-lag-ms=0', '--limit', 'busy-journal-wait-ms=0', ...(opts.args || [])];
   log(`starting ${bin} ${args.join(' ')}`);
   const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
@@ -66,13 +66,14 @@ export async function startServer(binary, opts = {}) {
     }
     if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  const kill = () => { if (proc.exitCode === null) proc.kill('SIGKILL'); };
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 20000;
   while (Date.now() < until) {
     if (proc.exitCode !== null) throw new Error(`taol-server exited with code ${proc.exitCode}`);
     try {
       const res = await fetch(`${base}/healthz`);
-      if (res.ok) return { base, port, dataDir, output, stop };
+      if (res.ok) return { base, port, dataDir, output, stop, kill };
     } catch { /* not listening yet */ }
     await sleep(100);
   }
