@@ -9,6 +9,7 @@
 #include <deque>
 #include <mutex>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <thread>
 
@@ -30,6 +31,7 @@ public:
 
     std::atomic<bool> refuse_writes{false};
     std::set<std::string> damaged;  // rooms whose record "does not read"
+    std::atomic<bool> unreachable{false};  // claims fail as a database that cannot be reached does
     // Writes of these rooms fail (set before the rooms are used: read from other threads).
     std::set<std::string> refused_rooms;
     // Each write is answered this long after it was handed over, from the journal's own thread.
@@ -77,6 +79,7 @@ public:
     std::optional<int> games_started(const std::string& code) override { return inner_.games_started(code); }
     server::Claim claim(const std::string& code) override {
         check(code);
+        if (unreachable) throw std::runtime_error("the journal cannot be reached (injected)");
         return inner_.claim(code);
     }
     void drain() override {

@@ -205,3 +205,24 @@ TEST_CASE("A room the journal reports damaged is refused by name, and the others
     CHECK(f.replay(code).status == 500);
     CHECK(f.send(c, R"({"type":"create","game":"bharg","id":7})").at("type") == "room");
 }
+
+TEST_CASE("A room that cannot be claimed now (the journal unreachable) is refused for now, not called damaged") {
+    spdlog::set_level(spdlog::level::off);
+    TempDir dir;
+    server::SqliteJournal disk(dir.path(), server::SyncPolicy::normal);
+    FaultyJournal journal(disk);
+    HubFixture f(&journal);
+    HubFixture::Client a;
+    f.hello(a, "Anna");
+    const std::string code = f.send(a, R"({"type":"create","game":"bharg","id":2})").at("room");
+    f.close(a);
+    f.advance(1000);
+    f.hub().sweep();  // out of memory: the next join claims it
+    f.drain();
+    journal.unreachable = true;
+    HubFixture::Client c;
+    f.hello(c, "Corentin");
+    CHECK(f.send(c, join(code, "spectator")).at("code") == "storage_error");
+    journal.unreachable = false;
+    CHECK(f.send(c, join(code, "spectator")).at("type") == "room");
+}
