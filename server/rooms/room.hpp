@@ -112,8 +112,8 @@ public:
     void disconnect(const std::string& player, const Peer* peer, Instant now);
     // Applies every deadline due by `now`, retries what is owed to the journal, sends what waits.
     void tick(Instant now);
-    // The room is served by another node from now on (its lease was taken over): every member's
-    // connection is told where (PROTOCOL.md, `moved`). The room then changes no more here.
+    // The room is served by another node from now on (taken over, or handed over as this node
+    // stops): every member's connection is told where (PROTOCOL.md, `moved`; "": anywhere).
     void moved_away(const std::string& url);
     // When tick() should next run (monotonic clock); nullopt while nothing is due.
     std::optional<TimeMs> next_tick(Instant now) const;
