@@ -142,7 +142,8 @@ private:
     // the background). Null when unknown, or held by another node (then `moved_to` says where);
     // throws JournalDamaged when its record does not read.
     std::shared_ptr<RoomActor> load_room(const std::string& code, std::optional<std::string>* moved_to = nullptr);
-    // Another node took room `code` over: its members are told where it went, and it leaves memory.
+    // Another node took room `code` over: its members are told where it went (their connections
+    // closed), and it leaves memory.
     void room_lost(const std::string& code, const std::string& url);
     // `moved`, counted: the room is served by another node.
     Frame moved_frame(const std::string& code, const std::string& url, std::optional<std::int64_t> id);

@@ -11,6 +11,16 @@
 #include "server/rooms/frames.hpp"
 
 namespace taol::server {
+namespace {
+
+// Closes each connection once what was queued for it is sent.
+void close_all(const std::vector<PeerPtr>& peers) {
+    for (const PeerPtr& peer : peers) {
+        if (auto connection = std::dynamic_pointer_cast<Connection>(peer)) connection->close();
+    }
+}
+
+}  // namespace
 
 std::unique_ptr<Room> Hub::rebuild(const std::string& code) {
     if (!config_.journal) return nullptr;
@@ -81,7 +91,8 @@ void Hub::room_lost(const std::string& code, const std::string& url) {
     }
     metrics_.moved_clients += static_cast<std::uint64_t>(actor->connected());
     spdlog::warn("room {}: taken over by another node ({}): its clients are sent there", code, url.empty() ? "?" : url);
-    actor->post([url](Room& r, Instant) { r.moved_away(url); });
+    // Told where it went, then closed: nothing of the room comes from here any more.
+    actor->post([url](Room& r, Instant) { close_all(r.moved_away(url)); });
     actor->close();
 }
 
@@ -97,7 +108,7 @@ std::size_t Hub::hand_over_rooms() {
         // its people are sent on once it is made, so that the next node can take the room at once.
         actor->post([journal = config_.journal, code = code, actor = actor](Room&, Instant) {
             journal->set_loaded(code, false, [actor](WriteResult) {
-                actor->post([](Room& r, Instant) { r.moved_away(""); });
+                actor->post([](Room& r, Instant) { close_all(r.moved_away("")); });
             });
         });
         actor->close();

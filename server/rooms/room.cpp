@@ -367,11 +367,15 @@ void Room::tick(Instant now) {
     take(now, [this, now](TimeMs) { flush(nullptr, Answer::none, now); });
 }
 
-void Room::moved_away(const std::string& url) {
+std::vector<PeerPtr> Room::moved_away(const std::string& url) {
     const Frame moved = encode_frame(protocol::moved_json(setup_.code, url));
+    std::vector<PeerPtr> told;
     for (auto& [player, m] : members_) {
-        if (m.peer) m.peer->deliver(moved);
+        if (!m.peer) continue;
+        m.peer->deliver(moved);
+        told.push_back(m.peer);
     }
+    return told;
 }
 
 void Room::refuse(const Caller& caller, protocol::ErrorCode code, std::string message, Instant now) {

@@ -114,7 +114,8 @@ public:
     void tick(Instant now);
     // The room is served by another node from now on (taken over, or handed over as this node
     // stops): every member's connection is told where (PROTOCOL.md, `moved`; "": anywhere).
-    void moved_away(const std::string& url);
+    // Returns those connections, for the caller to close.
+    std::vector<PeerPtr> moved_away(const std::string& url);
     // When tick() should next run (monotonic clock); nullopt while nothing is due.
     std::optional<TimeMs> next_tick(Instant now) const;
 
