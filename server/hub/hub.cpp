@@ -39,7 +39,11 @@ Frame damaged_frame(const std::string& code, std::optional<std::int64_t> id) {
 }  // namespace
 
 Hub::Hub(boost::asio::any_io_executor executor, Metrics& metrics, HubConfig config)
-    : executor_(std::move(executor)), metrics_(metrics), config_(std::move(config)), load_(config_.load, config_.load_clock) {
+    : executor_(std::move(executor)),
+      metrics_(metrics),
+      config_(std::move(config)),
+      shared_journal_(config_.journal && config_.journal->ownership().has_value()),
+      load_(config_.load, config_.load_clock) {
     if (config_.journal) {
         config_.journal->on_room_lost([this](const std::string& code, const std::string& url) { room_lost(code, url); });
     }
@@ -108,8 +112,7 @@ void Hub::hello(const ConnectionPtr& connection, PlayerPtr player, const protoco
     const std::optional<std::string> hash = hello.token ? std::optional(games::sha256_hex(*hello.token)) : std::nullopt;
     // A journal shared with other nodes knows best which room a player is in (it may have joined
     // one through another node since this one last saw it).
-    const bool shared = config_.journal && config_.journal->ownership().has_value();
-    if (!hash || !config_.journal || (knows_player(*hash) && !shared)) {
+    if (!hash || !config_.journal || (knows_player(*hash) && !shared_journal_)) {
         return welcome(connection, hello, hash, std::nullopt, id, std::move(done));
     }
     // A token the hub has forgotten (or held before a restart) is looked up in the journal.

@@ -164,6 +164,7 @@ private:
     boost::asio::any_io_executor executor_;
     Metrics& metrics_;
     HubConfig config_;
+    const bool shared_journal_;  // the journal is shared with other nodes (it has owners)
     LoadGauge load_;
 
     mutable std::mutex mutex_;

@@ -162,8 +162,7 @@ void Hub::summary(const std::string& code, std::function<void(ApiReply)> reply) 
         try {
             if (is_damaged(code)) throw JournalDamaged("known to be damaged");
             // A shared journal's room may be playing on another node: its stored summary is old.
-            const bool shared = config_.journal->ownership().has_value();
-            if (std::optional<Json> stored = shared ? std::nullopt : config_.journal->load_summary(code)) {
+            if (std::optional<Json> stored = shared_journal_ ? std::nullopt : config_.journal->load_summary(code)) {
                 return reply({200, std::move(*stored)});
             }
             std::unique_ptr<Room> room = rebuild(code);

@@ -14,11 +14,6 @@ PgResult::PgResult(pg_result* result) : result_(result, PQclear) {
 
 int PgResult::rows() const { return ok_ ? PQntuples(result_.get()) : 0; }
 
-std::string PgResult::sqlstate() const {
-    const char* state = result_ ? PQresultErrorField(result_.get(), PG_DIAG_SQLSTATE) : nullptr;
-    return state ? state : "";
-}
-
 std::string PgResult::text(int row, int column) const {
     const char* value = PQgetvalue(result_.get(), row, column);
     return std::string(value, static_cast<std::size_t>(PQgetlength(result_.get(), row, column)));

@@ -21,8 +21,6 @@ public:
     bool ok() const { return ok_; }
     const std::string& error() const { return error_; }
     int rows() const;
-    // The statement's SQLSTATE ("23505": unique_violation), "" when it had none.
-    std::string sqlstate() const;
     std::string text(int row, int column) const;
     std::int64_t integer(int row, int column) const;
     bool null(int row, int column) const;
