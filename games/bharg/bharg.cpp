@@ -56,6 +56,9 @@ public:
 
     Json actions(Seat seat) const override { return actions_of(table_, seat); }
 
+    // Nothing races: two players in strict turns, and the pause's continue races nobody.
+    bool contested(Seat, const Json&) const override { return false; }
+
     std::vector<Deadline> deadlines() const override { return table_.pause.deadlines(); }
 
     std::vector<Seat> waiting_for() const override {

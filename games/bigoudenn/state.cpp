@@ -254,6 +254,14 @@ Json State::view(Viewer viewer) const { return view_of(t_, viewer); }
 
 Json State::actions(Seat seat) const { return actions_of(t_, seat); }
 
+bool State::contested(Seat, const Json& action) const {
+    if (t_.finished() || !action.is_object()) return false;
+    const Json type = action.value("type", Json());
+    // A grab races others' grabs of that utensil, a TEUT! other calls and its window's end; while
+    // a window is open or a TEUT! runs, anything may race a call or a step's deadline.
+    return type == "grab" || type == "teut" || t_.teut.has_value() || !t_.windows.empty();
+}
+
 std::vector<Deadline> State::deadlines() const {
     std::vector<Deadline> out;
     if (t_.finished()) return out;

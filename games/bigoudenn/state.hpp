@@ -17,6 +17,7 @@ public:
     Applied expire(TimeMs at) const override;
     Json view(Viewer viewer) const override;
     Json actions(Seat seat) const override;
+    bool contested(Seat seat, const Json& action) const override;
     std::vector<Deadline> deadlines() const override;
     std::vector<Seat> waiting_for() const override;
     std::optional<Json> default_action(Seat seat) const override;

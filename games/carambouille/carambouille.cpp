@@ -128,6 +128,16 @@ public:
         return actions_of(table_, seat);
     }
 
+    bool contested(Seat seat, const Json& action) const override {
+        if (!action.is_object()) return false;
+        const Json type = action.value("type", Json());
+        // Every trading move races other traders and the closing bell; a Persuasion's exchange and
+        // a reaction race their own deadlines.
+        if (table_.phase == Phase::trading) return true;
+        if (type == "persuasion_exchange") return table_.persuasion_of(seat) != nullptr;
+        return table_.sale && table_.sale->reactor() == seat && (type == "react" || type == "pass");
+    }
+
     std::vector<Deadline> deadlines() const override {
         std::vector<Deadline> list;
         for (const Due& d : due_list(table_)) list.push_back(d.deadline);

@@ -37,6 +37,10 @@ public:
 
     Json actions(Seat seat) const override { return actions_of(t_, seat); }
 
+    // Nothing races: turns are one seat's, and a "seen" (or continue) only ends that seat's own
+    // wait early, exactly as its deadline would.
+    bool contested(Seat, const Json&) const override { return false; }
+
     // The peek and the round pause are each unseen or waiting seat's own short window: one
     // deadline per seat they wait on, so the room gives those seats no turn clock on top.
     std::vector<Deadline> deadlines() const override {

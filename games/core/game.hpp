@@ -43,6 +43,12 @@ public:
     // The protocol's action list for `seat` now (complete actions or "choose" templates).
     virtual Json actions(Seat seat) const = 0;
 
+    // Whether `seat`'s `action` races other seats' actions or a closing deadline now: a grab, a
+    // TEUT!, an acceptance of an offer others may accept too, anything sent against a running
+    // window or bell. A room with the option fair_races orders such actions by each client's
+    // compensated time rather than by arrival (PROTOCOL.md, "Fair races"). Pure; false by default.
+    virtual bool contested(Seat seat, const Json& action) const { (void)seat; (void)action; return false; }
+
     // The game's own running timers (the room adds the turn clock and the absent clock).
     virtual std::vector<Deadline> deadlines() const = 0;
 

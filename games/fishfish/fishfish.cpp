@@ -69,6 +69,9 @@ public:
 
     Json actions(Seat seat) const override { return actions_of(t_, seat); }
 
+    // Nothing races: each line is set and bet on in turn, and the pause's continue races nobody.
+    bool contested(Seat, const Json&) const override { return false; }
+
     std::vector<Deadline> deadlines() const override { return t_.pause.deadlines(); }
 
     std::vector<Seat> waiting_for() const override {

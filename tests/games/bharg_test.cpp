@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "games/bharg/bharg.hpp"
+#include "games/core/bot_tools.hpp"
 #include "games/core/options.hpp"
 #include "tests/support/game_driver.hpp"
 #include "tests/support/playout.hpp"
@@ -429,4 +430,25 @@ TEST_CASE("Random playouts of whole games to 50 points") {
         REQUIRE(stats.games == 10);
         CHECK(stats.steps > 10 * 100);  // several rounds each
     }
+}
+
+TEST_CASE("Nothing in Bharg races: no action listed in whole games is contested") {
+    taol::testing::PlayoutConfig config;
+    config.seeds = 10;
+    config.players = {2};
+    taol::games::Rng rng(1);
+    int listed = 0;
+    int contested = 0;
+    config.observe = [&](const GameState& state, const std::vector<taol::games::LogEntry>&, std::uint64_t,
+                         taol::games::TimeMs) {
+        for (taol::games::Seat seat = 0; seat < 2; ++seat) {
+            for (const Json& entry : state.actions(seat)) {
+                ++listed;
+                contested += state.contested(seat, taol::games::fill_template(entry, rng));
+            }
+        }
+    };
+    REQUIRE(taol::testing::run_playouts(bharg::game(), config).games == 10);
+    CHECK(listed > 100);
+    CHECK(contested == 0);
 }

@@ -132,3 +132,25 @@ TEST_CASE("Every grab, drop, TEUT! and bid the rules accept is listed (full game
 TEST_CASE("Every grab and drop the rules accept is listed (simplified variant)") {
     every_accepted_move_is_listed("simplified");
 }
+
+TEST_CASE("Grabs, TEUT! calls and anything sent while a window is open or a TEUT! runs are contested") {
+    Table t(4, contest_deal());
+    const auto contested = [&](Seat seat, const Json& action) { return t.state().contested(seat, action); };
+    CHECK(contested(2, grab("right", "spatule")));
+    CHECK(contested(0, grab("right", "spatule")));  // the active player's hand grab races theirs
+    CHECK_FALSE(contested(0, take("right", "poire")));
+    CHECK_FALSE(contested(0, end_turn()));
+    CHECK_FALSE(contested(1, drop("left")));
+    t.act(2, grab("right", "spatule"), kStart + 1000);
+    CHECK(contested(1, teut("spatule")));
+    CHECK(contested(0, end_turn()));  // against a call: the turn's end changes who may call
+    t.act(1, teut("spatule"), kStart + 2000);
+    CHECK(contested(1, bid("poireau")));  // against the bid deadline
+    t.expire_to(kStart + 2000 + 15'000);  // nobody bid: the TEUT! is over, no window left
+    CHECK_FALSE(contested(0, end_turn()));
+
+    Table simple(4, auction_deal(), "simplified");
+    CHECK(simple.state().contested(1, {{"type", "grab"}, {"utensil", "spatule"}}));
+    CHECK_FALSE(simple.state().contested(1, {{"type", "drop"}, {"utensil", "couteau"}}));
+    CHECK_FALSE(simple.state().contested(0, end_turn()));
+}

@@ -124,6 +124,25 @@ TEST_CASE("The closing bell: an acceptance 1 ms before is accepted, one after is
     CHECK(t.count(0, "lapins") == 1);
 }
 
+TEST_CASE("Trading races other traders and the bell; a reaction races its window; a sale turn does not") {
+    Table t(fromage_sale());
+    const auto contested = [&](Seat seat, const Json& action) { return t.state().contested(seat, action); };
+    CHECK_FALSE(contested(0, {{"type", "ring"}}));  // opening the market races nothing
+    t.open_trading();
+    t.act(1, offer(nullptr, {t.id(1, "ail")}, Json::array(), Json::array()));
+    const std::string o = t.view().at("offers").at(0).at("id");
+    CHECK(contested(0, accept(o, {t.id(0, "fromage")})));
+    CHECK(contested(2, accept(o, {t.id(2, "ail")})));
+    CHECK(contested(1, {{"type", "withdraw"}, {"offer", o}}));
+    CHECK(contested(0, {{"type", "ring"}}));  // the closing bell
+    t.act(0, {{"type", "ring"}});
+    CHECK_FALSE(contested(0, sell("fromage", 3)));
+    t.act(0, sell("fromage", 3));
+    CHECK(contested(0, react("illusion")));
+    CHECK(contested(0, pass()));
+    CHECK_FALSE(contested(1, react("soldes")));  // its window is not open yet
+}
+
 TEST_CASE("An offer dies when its card is traded away first") {
     cb::Stacked s;
     s.hands = {{"truffes", "ail"}, {"tomates"}, {"herbes"}};

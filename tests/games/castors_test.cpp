@@ -5,8 +5,10 @@
 
 #include "games/castors/castors.hpp"
 #include "games/core/action_list.hpp"
+#include "games/core/bot_tools.hpp"
 #include "games/core/options.hpp"
 #include "tests/support/game_driver.hpp"
+#include "tests/support/playout.hpp"
 #include "tests/support/round_pause_checks.hpp"
 
 namespace cs = taol::games::castors;
@@ -568,4 +570,24 @@ TEST_CASE("castors: bad actions are refused with a clear error and change nothin
     p.refuse(0, {{"type", "draw"}});
     p.refuse(0, {{"type", "look"}, {"position", 0}});
     p.refuse(0, {{"type", "exchange"}, {"position", 0}, {"target", {{"seat", 1}, {"position", 0}}}});
+}
+
+TEST_CASE("castors: nothing races: no action listed in whole games is contested") {
+    taol::testing::PlayoutConfig config;
+    config.seeds = 10;
+    config.players = {3};
+    taol::games::Rng rng(1);
+    int listed = 0;
+    int contested = 0;
+    config.observe = [&](const GameState& state, const std::vector<LogEntry>&, std::uint64_t, taol::games::TimeMs) {
+        for (Seat seat = 0; seat < 3; ++seat) {
+            for (const Json& entry : state.actions(seat)) {
+                ++listed;
+                contested += state.contested(seat, taol::games::fill_template(entry, rng));
+            }
+        }
+    };
+    REQUIRE(taol::testing::run_playouts(cs::game(), config).games == 10);
+    CHECK(listed > 100);
+    CHECK(contested == 0);
 }

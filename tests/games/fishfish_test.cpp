@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "tests/games/fishfish_support.hpp"
+#include "games/core/bot_tools.hpp"
+#include "tests/support/playout.hpp"
 #include "tests/support/round_pause_checks.hpp"
 
 using namespace fishfish_test;
@@ -306,4 +308,24 @@ TEST_CASE("Bad baits options are refused") {
     }
     CHECK(complete_options(ff::game(), Json{{"baits", {1, 2, 3, 4, 9}}}, 4).ok());
     CHECK(options().at("baits") == Json::array({2, 3, 3, 4, 5}));
+}
+
+TEST_CASE("Nothing in Fish Fish races: no action listed in whole games is contested") {
+    taol::testing::PlayoutConfig config;
+    config.seeds = 20;
+    config.players = {4};
+    taol::games::Rng rng(1);
+    int listed = 0;
+    int contested = 0;
+    config.observe = [&](const GameState& state, const std::vector<LogEntry>&, std::uint64_t, taol::games::TimeMs) {
+        for (Seat seat = 0; seat < 4; ++seat) {
+            for (const Json& entry : state.actions(seat)) {
+                ++listed;
+                contested += state.contested(seat, taol::games::fill_template(entry, rng));
+            }
+        }
+    };
+    REQUIRE(taol::testing::run_playouts(ff::game(), config).games == 20);
+    CHECK(listed > 100);
+    CHECK(contested == 0);
 }

@@ -101,6 +101,12 @@ public:
         return Json::array();
     }
 
+    // The grab races other grabs and the window's end; a call races other seats' calls.
+    bool contested(Seat, const Json& action) const override {
+        const Json type = action.is_object() ? action.value("type", Json()) : Json();
+        return (type == "grab" && phase_ == Phase::grab) || type == "call";
+    }
+
     std::vector<games::Deadline> deadlines() const override {
         if (phase_ == Phase::grab) return {games::Deadline{"window", window_at_, std::nullopt}};
         if (phase_ == Phase::call) return {games::Deadline{"call", call_at_, caller_}};
