@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 
 namespace taol::protocol {
 namespace {
@@ -124,6 +125,7 @@ Parsed parse_body(const std::string& type, const Json& obj, std::optional<std::i
         hello.name = in.string("name").value_or("");
         hello.token = in.string("token", false);
         hello.deltas = in.boolean("deltas").value_or(false);
+        hello.clock = in.boolean("clock").value_or(false);
         if (!in.error()) {
             if (is_blank(hello.name)) in.fail("'name' must not be empty");
             else if (code_points(hello.name) > kMaxNameChars) in.fail("'name' is longer than 32 characters");
@@ -172,6 +174,10 @@ Parsed parse_body(const std::string& type, const Json& obj, std::optional<std::i
             }
             else act.rev = rev->get<std::int64_t>();
         }
+        if (auto t = obj.find("t"); t != obj.end() && !t->is_null()) {
+            if (!t->is_number() || !std::isfinite(t->get<double>())) in.fail("'t' must be a number (the client's clock, ms)");
+            else act.t = t->get<double>();
+        }
         return done(act);
     }
     if (type == "ping") {
@@ -190,6 +196,19 @@ Parsed parse_body(const std::string& type, const Json& obj, std::optional<std::i
             else if (has_control_chars(chat.text, true)) in.fail("'text' must not contain control characters");
         }
         return done(chat);
+    }
+    if (type == "clock") {
+        ClockAnswer answer;
+        auto n = obj.find("n");
+        auto t = obj.find("t");
+        if (n == obj.end() || !n->is_number_integer()) in.fail("missing field 'n' (the probe's number)");
+        else if (t == obj.end() || !t->is_number() || !std::isfinite(t->get<double>())) {
+            in.fail("missing field 't' (a number: the client's clock, ms)");
+        } else {
+            answer.n = n->get<std::int64_t>();
+            answer.t = t->get<double>();
+        }
+        return done(answer);
     }
     if (type == "add_bot") return done(AddBot{});
     if (type == "remove_bot" || type == "bot_for") {
@@ -297,7 +316,7 @@ games::Result<ClientMessage, ProtocolError> parse_client_message(std::string_vie
 const char* type_name(const ClientBody& body) {
     static constexpr const char* kNames[] = {"hello", "create", "join", "leave", "start",
                                              "rematch", "act", "ping", "chat", "configure", "resync",
-                                             "add_bot", "remove_bot", "bot_for"};
+                                             "add_bot", "remove_bot", "bot_for", "clock"};
     return kNames[body.index()];
 }
 
@@ -311,6 +330,7 @@ Json room_json(const RoomInfo& room) {
         Json seat{{"seat", s.seat}, {"name", s.name}, {"connected", s.connected}};
         if (s.bot) seat["bot"] = true;
         if (!s.bot_votes.empty()) seat["bot_votes"] = s.bot_votes;
+        if (s.rtt_ms) seat["rtt_ms"] = *s.rtt_ms;
         seats.push_back(std::move(seat));
     }
     Json out{{"type", "room"},         {"room", room.room},     {"game", room.game},
@@ -324,12 +344,15 @@ Json error_json(const ErrorInfo& e) {
     Json out{{"type", "error"}, {"code", to_string(e.code)}, {"message", e.message}};
     if (e.has_winner) out["winner"] = e.winner ? Json(*e.winner) : Json(nullptr);
     if (e.margin_ms) out["margin_ms"] = *e.margin_ms;
+    if (e.compensated) out["compensated"] = true;
     return out;
 }
 
 Json pong_json(const Json& t, TimeMs server_time) {
     return Json{{"type", "pong"}, {"t", t}, {"server_time", server_time}};
 }
+
+Json clock_probe_json(std::int64_t n) { return Json{{"type", "clock"}, {"n", n}}; }
 
 Json moved_json(const std::string& room, const std::string& url) {
     return Json{{"type", "moved"}, {"room", room}, {"url", url}};

@@ -46,13 +46,16 @@ const char* to_string(ErrorCode code);
 // ---- Client -> server ----
 
 // deltas: the connection takes `delta` messages after its first snapshot (an addition).
-struct Hello { std::string name; std::optional<std::string> token; bool deltas = false; };
+// clock: the connection answers the server's clock probes, so its actions can be compensated for its
+// network delay in rooms with fair races (an addition).
+struct Hello { std::string name; std::optional<std::string> token; bool deltas = false; bool clock = false; };
 struct Create { std::string game; Json options; };          // options: object or null
 struct Join { std::string room; bool as_spectator = false; };
 struct Leave {};
 struct Start { Json options; };                             // object or null (keep the room's)
 struct Rematch { Json options; };
-struct Act { Json action; std::optional<std::int64_t> rev; };
+// t: the client's monotonic clock, in ms, when the person acted (an addition; fair races).
+struct Act { Json action; std::optional<std::int64_t> rev; std::optional<double> t; };
 struct Ping { Json t; };                                    // echoed back as given (a number)
 struct Chat { std::string text; };
 struct Configure { Json options; };                         // an object: the room's own options
@@ -62,9 +65,11 @@ struct Resync {};                                           // a full snapshot, 
 struct AddBot {};
 struct RemoveBot { int seat = 0; };
 struct BotFor { int seat = 0; };
+// The answer to the server's clock probe `n`: the client's monotonic clock `t`, in ms (an addition).
+struct ClockAnswer { std::int64_t n = 0; double t = 0; };
 
 using ClientBody = std::variant<Hello, Create, Join, Leave, Start, Rematch, Act, Ping, Chat, Configure, Resync,
-                                AddBot, RemoveBot, BotFor>;
+                                AddBot, RemoveBot, BotFor, ClockAnswer>;
 
 struct ClientMessage {
     std::optional<std::int64_t> id;
@@ -97,6 +102,7 @@ struct SeatInfo {
     bool connected = false;
     bool bot = false;             // a bot plays this seat (an addition)
     std::vector<int> bot_votes;   // who asked that a bot play it, while that vote runs (an addition)
+    std::optional<int> rtt_ms;    // its connection's measured round trip (an addition; fair races)
 };
 
 struct RoomInfo {
@@ -116,12 +122,15 @@ struct ErrorInfo {
     bool has_winner = false;           // too_late only: winner present (a seat, or null for a deadline)
     std::optional<int> winner;
     std::optional<std::int64_t> margin_ms;
+    bool compensated = false;          // too_late in a room with fair races: stamps compensated for delay
 };
 
 Json welcome_json(const std::string& player, const std::string& token, bool resumed);
 Json room_json(const RoomInfo& room);
 Json error_json(const ErrorInfo& error);
 Json pong_json(const Json& t, TimeMs server_time);
+// The server's clock probe `n` (fair races): the client answers at once with its own clock.
+Json clock_probe_json(std::int64_t n);
 // Room `room` is served by another node, at `url` ("": the address the client used).
 Json moved_json(const std::string& room, const std::string& url);
 Json chat_json(const std::string& from, std::optional<int> seat, const std::string& text, TimeMs server_time);

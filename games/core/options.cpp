@@ -56,6 +56,11 @@ Json common_options() {
          {"label", label("Les spectateurs peuvent écrire", "Spectators may chat")}},
         {{"name", "spectators_max"}, {"type", "int"}, {"default", 200}, {"min", 0}, {"max", 10000},
          {"label", label("Spectateurs au plus", "Spectators at most")}},
+        // Races judged by when each player acted, its network delay compensated (PROTOCOL.md).
+        {{"name", "fair_races"}, {"type", "bool"}, {"default", false},
+         {"label", label("Courses équitables (compense le délai réseau)", "Fair races (compensate network delay)")}},
+        {{"name", "fair_races_cap_ms"}, {"type", "int"}, {"default", 100}, {"min", 0}, {"max", 250},
+         {"label", label("Compensation au plus (ms)", "Compensation at most (ms)")}},
     });
 }
 

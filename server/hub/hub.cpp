@@ -95,6 +95,7 @@ void Hub::handle(const ConnectionPtr& connection, PlayerPtr player, protocol::Cl
                        connection->deliver(encode_frame(protocol::pong_json(m.t, config_.clock().wall), id));
                        done(player);
                    },
+                   [&](const protocol::ClockAnswer&) { done(player); },  // a late answer: its probe is forgotten
                    [&](const protocol::Create& m) { create(connection, player, m, id, std::move(done)); },
                    [&](const protocol::Join& m) { join(connection, player, m, id, std::move(done)); },
                    [&](const auto&) { to_room(connection, player, message.body, id, std::move(done)); },
@@ -302,7 +303,10 @@ void Hub::to_room(const ConnectionPtr& connection, const PlayerPtr& player, cons
         return done(player);
     }
     const auto taken = std::chrono::steady_clock::now();
-    with_room(code, [this, connection, player, body, id, taken, code, done = std::move(done)](
+    // An action's own stamp is put on the server's clock now, by the connection that measured it.
+    const auto* act = std::get_if<protocol::Act>(&body);
+    const std::optional<Timing> timing = act && act->t ? connection->timing_of(*act->t) : std::nullopt;
+    with_room(code, [this, connection, player, body, id, taken, code, timing, done = std::move(done)](
                         std::shared_ptr<RoomActor> actor, const Lookup& lookup) mutable {
         if (!actor) {
             const bool gone = !lookup.damaged && !lookup.unavailable && !lookup.moved_to;
@@ -314,8 +318,8 @@ void Hub::to_room(const ConnectionPtr& connection, const PlayerPtr& player, cons
         const bool leaving = std::holds_alternative<protocol::Leave>(body);
         const bool acting = std::holds_alternative<protocol::Act>(body);
         actor->post(
-            [connection, player, body, id](Room& r, Instant now) {
-                const Caller caller{player->id, connection, id, player->token_hash, ""};
+            [connection, player, body, id, timing](Room& r, Instant now) {
+                const Caller caller{player->id, connection, id, player->token_hash, "", timing};
                 std::visit(Overloaded{
                                [&](const protocol::Leave&) { r.leave(caller, now); },
                                [&](const protocol::Start& m) { r.start(caller, m.options, now); },
@@ -336,6 +340,20 @@ void Hub::to_room(const ConnectionPtr& connection, const PlayerPtr& player, cons
                 if (leaving) return settled(r, player, done);
                 done(player);
             });
+    });
+}
+
+void Hub::measured(const ConnectionPtr& connection, const PlayerPtr& player) {
+    if (!player) return;
+    std::string code;
+    {
+        std::lock_guard lock(mutex_);
+        if (in_room_locked(*player)) code = player->room;
+    }
+    const std::shared_ptr<RoomActor> actor = code.empty() ? nullptr : find_room(code);
+    if (!actor) return;  // not in a room: one it joins reads the figures from the connection
+    actor->post([connection, player](Room& r, Instant now) {
+        r.measured(Caller{player->id, connection, std::nullopt, "", ""}, now);
     });
 }
 
@@ -373,6 +391,7 @@ bool Hub::in_room_locked(Player& player) {
 
 RoomHooks Hub::hooks_for(const std::string& code) {
     RoomHooks hooks;
+    hooks.new_seed = config_.new_seed;
     hooks.on_action = [&metrics = metrics_](bool accepted) {
         (accepted ? metrics.actions_accepted : metrics.actions_rejected)++;
     };

@@ -47,6 +47,8 @@ struct HubConfig {
     // When the process is too far behind to take anyone new (README, "Security and limits").
     LoadLimits load;
     LoadGauge::MonoClock load_clock = steady_ms;
+    // Each new game's seed; the system's CSPRNG when empty (tests replay chosen games).
+    std::function<std::uint64_t()> new_seed;
 };
 
 class Hub {
@@ -64,6 +66,9 @@ public:
 
     // `connection`, belonging to `player` (maybe null), closed.
     void closed(const ConnectionPtr& connection, const PlayerPtr& player);
+
+    // `connection` measured its delay again (Peer::delay; fair races): its room hears of it.
+    void measured(const ConnectionPtr& connection, const PlayerPtr& player);
 
     // Unloads rooms nobody has been connected to for idle_unload_ms; forgets players with no
     // connection and no room for as long.

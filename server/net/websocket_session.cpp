@@ -2,7 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <limits>
 
 #include <boost/asio/post.hpp>
@@ -20,6 +22,17 @@ namespace {
 // is told no limit of its own: it would cut a large frame without the answer.
 constexpr std::uint64_t kBeastMessageMax = std::numeric_limits<std::uint64_t>::max();
 constexpr auto kWatchEvery = std::chrono::seconds(2);
+
+// A few probes quickly, so that races are compensated soon after a player arrives; then a slow pace.
+constexpr int kQuickProbes = 5;
+constexpr std::chrono::milliseconds kQuickProbeEvery{200};
+constexpr std::chrono::milliseconds kProbeEvery{2000};
+constexpr std::size_t kProbesAwaited = 4;  // older unanswered probes are forgotten
+constexpr std::size_t kClockAnswerMax = 160;  // bytes: {"type":"clock","n":...,"t":...}
+
+double steady_ms_exact() {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 
 double steady_seconds() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -135,6 +148,7 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
 
 void WebSocketSession::on_frame(const std::string& frame) {
     context_.metrics.messages_in++;
+    if (took_clock_answer(frame)) return do_read();
     if (!within_rate()) {
         if (closing_) return;
         auto parsed = protocol::parse_client_message(frame);
@@ -148,6 +162,9 @@ void WebSocketSession::on_frame(const std::string& frame) {
         refuse(parsed.error().code, parsed.error().message, parsed.error().id);
         return do_read();
     }
+    if (const auto* hello = std::get_if<protocol::Hello>(&parsed.value().body); hello && !player_) {
+        clock_asked_ = hello->clock;
+    }
     auto self = shared_from_this();
     context_.hub.handle(self, player_, std::move(parsed.value()), [self](PlayerPtr player) {
         net::post(self->ws_.get_executor(), [self, player = std::move(player)] {
@@ -155,10 +172,60 @@ void WebSocketSession::on_frame(const std::string& frame) {
                 self->player_ = player;
                 // Closed while its hello was handled: the hub hears of it now that it has a player.
                 if (self->finished_) self->context_.hub.closed(self, player);
+                else if (self->clock_asked_) self->start_probing();
             }
             self->do_read();
         });
     });
+}
+
+void WebSocketSession::start_probing() {
+    if (probing_) return;
+    probing_ = std::make_unique<Probing>(ws_.get_executor());
+    probe();
+}
+
+void WebSocketSession::probe() {
+    if (finished_ || closing_) return;
+    Probing& p = *probing_;
+    const std::int64_t n = ++p.sent;
+    p.out.emplace_back(n, steady_ms_exact());
+    if (p.out.size() > kProbesAwaited) p.out.pop_front();
+    queue(encode_frame(protocol::clock_probe_json(n)));
+    p.timer.expires_after(n < kQuickProbes ? kQuickProbeEvery : kProbeEvery);
+    p.timer.async_wait([self = shared_from_this()](beast::error_code ec) {
+        if (!ec) self->probe();
+    });
+}
+
+bool WebSocketSession::took_clock_answer(const std::string& frame) {
+    if (!probing_ || probing_->out.empty() || frame.size() > kClockAnswerMax) return false;
+    const double received = steady_ms_exact();
+    auto parsed = protocol::parse_client_message(frame);
+    if (!parsed.ok()) return false;
+    const auto* answer = std::get_if<protocol::ClockAnswer>(&parsed.value().body);
+    if (!answer) return false;
+    Probing& p = *probing_;
+    const auto awaited = std::find_if(p.out.begin(), p.out.end(), [&](const auto& o) { return o.first == answer->n; });
+    if (awaited == p.out.end()) return false;  // not awaited: an ordinary message, counted
+    p.estimate.add(awaited->second, received, answer->t);
+    p.out.erase(p.out.begin(), awaited + 1);  // an answer to a later probe means the earlier are lost
+    if (!p.estimate.ready()) return true;
+    const Delay delay{static_cast<int>(std::lround(p.estimate.round_trip_ms())),
+                      static_cast<int>(std::lround(p.estimate.one_way_ms()))};
+    const std::optional<Delay> before = this->delay();
+    if (!before || before->rtt_ms != delay.rtt_ms || before->one_way_ms != delay.one_way_ms) {
+        set_delay(delay);
+        context_.hub.measured(shared_from_this(), player_);
+    }
+    return true;
+}
+
+std::optional<Timing> WebSocketSession::timing_of(double t) const {
+    if (!probing_) return std::nullopt;
+    const std::optional<double> at = probing_->estimate.to_server(t);
+    if (!at) return std::nullopt;
+    return Timing{std::llround(*at), std::llround(probing_->estimate.one_way_ms())};
 }
 
 void WebSocketSession::refuse(protocol::ErrorCode code, std::string message, std::optional<std::int64_t> id) {
@@ -231,6 +298,7 @@ void WebSocketSession::finish() {
     if (finished_) return;
     finished_ = true;
     watchdog_.cancel();
+    if (probing_) probing_->timer.cancel();
     if (!accepted_) return;
     context_.metrics.connections--;
     context_.connections.remove(this);

@@ -13,6 +13,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include "server/net/clock_estimate.hpp"
 #include "server/net/rate_limiter.hpp"
 #include "server/net/read_rate.hpp"
 #include "server/net/context.hpp"
@@ -28,6 +29,7 @@ public:
 
     void deliver(Frame frame) override;  // any thread
     void close() override;               // any thread: a graceful close ("going away")
+    std::optional<Timing> timing_of(double t) const override;
 
 private:
     using CloseReason = boost::beast::websocket::close_reason;
@@ -52,6 +54,12 @@ private:
     void drop(const char* why, bool quietly = false);
     // Once, when the connection is over: tells the hub.
     void finish();
+    // Fair races: a client that said "clock" in its hello is probed now and then; its answers
+    // measure its round trip and clock (clock_estimate.hpp), and its room hears of the figures.
+    void start_probing();
+    void probe();
+    // Takes `frame` if it answers a probe still awaited (answers are not counted against the rate).
+    bool took_clock_answer(const std::string& frame);
 
     using Stream = boost::beast::basic_stream<boost::asio::ip::tcp, boost::asio::any_io_executor, ReadRate>;
     boost::beast::websocket::stream<Stream> ws_;
@@ -64,6 +72,15 @@ private:
     boost::beast::flat_buffer buffer_;
     RateLimiter limiter_;
     PlayerPtr player_;
+    bool clock_asked_ = false;  // its hello said "clock"
+    struct Probing {
+        explicit Probing(const boost::asio::any_io_executor& executor) : timer(executor) {}
+        boost::asio::steady_timer timer;
+        ClockEstimate estimate;
+        std::int64_t sent = 0;                            // probes sent so far
+        std::deque<std::pair<std::int64_t, double>> out;  // awaited: number, sent at (steady ms)
+    };
+    std::unique_ptr<Probing> probing_;  // only for clients that take part
 
     std::deque<Frame> queue_;
     std::size_t queued_bytes_ = 0;

@@ -47,7 +47,11 @@ Json event_body_json(const EventBody& body) {
             [](const event::Connected& e) { return Json{{"player", e.player}}; },
             [](const event::Disconnected& e) { return Json{{"player", e.player}}; },
             [](const event::Started& e) { return Json{{"options", e.options}, {"seed", e.seed}, {"rules", e.rules}}; },
-            [](const event::Acted& e) { return Json{{"seat", e.seat}, {"action", e.action}}; },
+            [](const event::Acted& e) {
+                Json out{{"seat", e.seat}, {"action", e.action}};
+                if (e.arrived) out["arrived"] = *e.arrived;
+                return out;
+            },
             [](const event::Expired&) { return Json::object(); },
             [](const event::Defaulted& e) { return Json{{"seat", e.seat}, {"kind", e.kind}, {"action", e.action}}; },
             [](const event::Chatted& e) { return Json{{"player", e.player}, {"text", e.text}}; },
@@ -79,6 +83,7 @@ EventBody event_body_from_json(std::string_view name, const Json& j) {
                    [&](event::Acted& e) {
                        e.seat = j.at("seat");
                        e.action = j.at("action");
+                       if (auto arrived = j.find("arrived"); arrived != j.end()) e.arrived = arrived->get<TimeMs>();
                    },
                    [&](event::Expired&) {},
                    [&](event::Defaulted& e) {

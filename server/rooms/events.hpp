@@ -3,6 +3,7 @@
 // its events: replaying them in order rebuilds the same room, which is what a journal records.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -32,7 +33,9 @@ struct Connected { std::string player; };
 struct Disconnected { std::string player; };
 // A new game with the current seats (start and rematch), under the game's rules version `rules`.
 struct Started { Json options; std::uint64_t seed = 0; int rules = 1; };
-struct Acted { Seat seat = 0; Json action; };
+// In a room with fair races, a compensated action's stamp (the event's `at`) is the moment its
+// player acted, as its client said and the room bounded it; `arrived` is when the room took it.
+struct Acted { Seat seat = 0; Json action; std::optional<TimeMs> arrived; };
 // The game's own deadlines due at the event's time.
 struct Expired {};
 // The room played a seat's default action: its turn clock ran out ("turn") or it is away ("absent").

@@ -49,6 +49,9 @@ protocol::RoomInfo Room::info() const {
             if (auto by = seat_held_by(voter)) seat.bot_votes.push_back(*by);
         }
         std::sort(seat.bot_votes.begin(), seat.bot_votes.end());
+        if (auto m = members_.find(holder.player); m != members_.end() && m->second.peer && !holder.bot) {
+            if (const auto delay = m->second.peer->delay()) seat.rtt_ms = delay->rtt_ms;
+        }
         info.seats.push_back(std::move(seat));
     }
     info.spectators = spectator_count();

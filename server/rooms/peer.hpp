@@ -1,7 +1,9 @@
 #pragma once
 // A connection as the rest of the server sees it: something frames can be delivered to.
 #include <atomic>
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace taol::server {
@@ -22,17 +24,47 @@ public:
     bool wants_deltas() const { return deltas_.load(std::memory_order_relaxed); }
     void want_deltas(bool on) { deltas_.store(on, std::memory_order_relaxed); }
 
+    // Its connection's round trip and one-way delay as measured by clock probes (fair races), in
+    // ms; nullopt until measured. Set where the connection runs, read by its room.
+    struct Delay {
+        int rtt_ms = 0;
+        int one_way_ms = 0;
+    };
+    std::optional<Delay> delay() const {
+        const std::uint64_t packed = delay_.load(std::memory_order_relaxed);
+        if (packed == 0) return std::nullopt;
+        return Delay{static_cast<int>(packed >> 32) - 1, static_cast<int>(packed & 0xffffffffu)};
+    }
+    void set_delay(Delay d) {
+        delay_.store((static_cast<std::uint64_t>(d.rtt_ms + 1) << 32) | static_cast<std::uint32_t>(d.one_way_ms),
+                     std::memory_order_relaxed);
+    }
+
 private:
     std::atomic<bool> deltas_{false};
+    std::atomic<std::uint64_t> delay_{0};  // (rtt + 1) << 32 | one-way: both read together
 };
 
 using PeerPtr = std::shared_ptr<Peer>;
+
+// When a client says its person acted, put on the server's monotonic clock (ms) by its
+// connection's clock estimate, with that connection's one-way delay (fair races; PROTOCOL.md).
+struct Timing {
+    std::int64_t acted_mono = 0;
+    std::int64_t one_way_ms = 0;
+};
 
 // A client's connection: a peer that can also be closed (a newer connection of the same player
 // took over, or the server shuts down).
 class Connection : public Peer {
 public:
     virtual void close() = 0;
+    // Client time `t` (an action's own stamp) as a Timing, once the connection measures its clock.
+    // Called where the connection handles its messages.
+    virtual std::optional<Timing> timing_of(double t) const {
+        (void)t;
+        return std::nullopt;
+    }
 };
 
 using ConnectionPtr = std::shared_ptr<Connection>;

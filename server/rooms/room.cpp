@@ -34,7 +34,7 @@ ErrorCode error_code(games::RuleCode code) {
 }
 
 // The room's own options, which the host may change at any time (configure).
-constexpr const char* kRoomOptions[] = {"spectators_chat", "spectators_max"};
+constexpr const char* kRoomOptions[] = {"spectators_chat", "spectators_max", "fair_races", "fair_races_cap_ms"};
 
 bool is_room_option(const std::string& name) {
     return std::any_of(std::begin(kRoomOptions), std::end(kRoomOptions), [&](const char* o) { return name == o; });
@@ -184,10 +184,20 @@ void Room::begin_game(const Caller& caller, const Json& options, TimeMs at, Inst
 }
 
 void Room::act(const Caller& caller, const Json& action, std::optional<std::int64_t> rev, Instant now) {
-    take(now, [=, this](TimeMs at) { act_at(caller, action, rev, at, now); });
+    if (hold_ms() > 0) {
+        now_ = now;
+        clock_.observe(now);
+        const TimeMs arrived = std::max(clock_.room_time(now.mono), last_stamp_);
+        // A race waits for the compensated actions that may still come before it (fair_races.cpp).
+        if (auto claim = contested_claim(caller, action, rev, arrived)) {
+            return hold_call(claim->at, [=, this](TimeMs at) { act_at(caller, action, rev, at, now_, claim); });
+        }
+    }
+    take(now, [=, this](TimeMs at) { act_at(caller, action, rev, at, now, std::nullopt); });
 }
 
-void Room::act_at(const Caller& caller, const Json& action, std::optional<std::int64_t> rev, TimeMs at, Instant now) {
+void Room::act_at(const Caller& caller, const Json& action, std::optional<std::int64_t> rev, TimeMs at, Instant now,
+                  const std::optional<FairClaim>& claim) {
     Member* m = member(caller.player);
     if (!m) return refuse(caller, ErrorCode::not_in_room, "you are not in this room", now);
     if (!m->seat) return refuse(caller, ErrorCode::not_a_player, "spectators cannot act", now);
@@ -207,8 +217,12 @@ void Room::act_at(const Caller& caller, const Json& action, std::optional<std::i
     }
     auto& result = *tried;
     if (hooks_.on_action) hooks_.on_action(result.ok());
-    if (!result.ok()) return refuse(caller, judge_refusal(seat, action, rev.value_or(m->rev_sent), at, result.error()), now);
-    commit(at, now.wall, event::Acted{seat, action}, std::move(result.value()), [this, caller, now](bool written) {
+    const bool compensated = claim && claim->compensated;
+    if (!result.ok()) {
+        return refuse(caller, judge_refusal(seat, action, rev.value_or(m->rev_sent), at, result.error(), compensated), now);
+    }
+    const std::optional<TimeMs> arrived = compensated ? std::optional(std::max(claim->arrived, at)) : std::nullopt;
+    commit(at, now.wall, event::Acted{seat, action, arrived}, std::move(result.value()), [this, caller, now](bool written) {
         if (!written) return refuse(caller, ErrorCode::storage_error, "your action could not be recorded, so it did not happen", now);
         // Defaults of absent seats the game now waits for are due at once.
         take(now, [this, caller, now](TimeMs) { flush(&caller, Answer::snapshot, now); });
@@ -216,7 +230,7 @@ void Room::act_at(const Caller& caller, const Json& action, std::optional<std::i
 }
 
 protocol::ErrorInfo Room::judge_refusal(Seat seat, const Json& action, std::int64_t rev, TimeMs at,
-                                        const games::RuleError& error) const {
+                                        const games::RuleError& error, bool compensated) const {
     if (auto loss = history_.lost_race(seat, action, rev)) {
         if (loss->same_action) {
             return error_info(ErrorCode::duplicate, "you already did this: it was accepted the first time");
@@ -225,10 +239,13 @@ protocol::ErrorInfo Room::judge_refusal(Seat seat, const Json& action, std::int6
             protocol::ErrorInfo out = error_info(ErrorCode::too_late, "");
             out.has_winner = true;
             out.winner = loss->winner;
-            out.margin_ms = at - loss->at;
+            const TimeMs margin = std::max<TimeMs>(0, at - loss->at);
+            out.margin_ms = margin;
+            out.compensated = compensated;
             out.message = loss->winner ? "too late: seat " + std::to_string(*loss->winner) + " was first, by " +
-                                             std::to_string(at - loss->at) + " ms"
-                                       : "too late: time ran out " + std::to_string(at - loss->at) + " ms before";
+                                             std::to_string(margin) + " ms"
+                                       : "too late: time ran out " + std::to_string(margin) + " ms before";
+            if (compensated) out.message += " (network delay compensated)";
             return out;
         }
     }
@@ -329,6 +346,7 @@ void Room::attach(const Caller& caller, TimeMs at, Instant now) {
     m->peer = caller.peer;
     m->log_sent = 0;  // a new connection gets the whole log
     m->rev_sent = -1;
+    m->sent.clear();
     const auto tell = [this, caller, now](bool) {
         update_suspension();
         const Flushed sent = flush(nullptr, Answer::none, now);
@@ -364,7 +382,12 @@ void Room::disconnect(const std::string& player, const Peer* peer, Instant now) 
 }
 
 void Room::tick(Instant now) {
-    take(now, [this, now](TimeMs) { flush(nullptr, Answer::none, now); });
+    now_ = now;
+    clock_.observe(now);
+    if (release_held(now)) return;
+    // With fair races, what is due waits the hold: a compensated action may still come before it.
+    const TimeMs settled = std::max(clock_.room_time(now.mono) - hold_ms(), last_stamp_);
+    apply_due(settled, now, [this, now] { flush(nullptr, Answer::none, now); });
 }
 
 std::vector<PeerPtr> Room::moved_away(const std::string& url) {

@@ -8,6 +8,7 @@
 // anything sent. The journal may answer later: meanwhile the room holds the event, what it causes
 // and every call after it (writing()). Replaying the journal (replay()) rebuilds the same room.
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <limits>
 #include <map>
@@ -38,6 +39,7 @@ struct Caller {
     std::optional<std::int64_t> id;   // the message's id, echoed in its answer
     std::string token_hash;           // SHA-256 of its token, journaled when it joins
     std::string name;                 // its name (a spectator coming back is seated by it)
+    std::optional<Timing> timing = std::nullopt;  // an action's own stamp, when its connection measures its clock
 };
 
 struct RoomHooks {
@@ -104,6 +106,9 @@ public:
     void add_bot(const Caller& caller, Instant now);
     void remove_bot(const Caller& caller, Seat seat, Instant now);
     void bot_for(const Caller& caller, Seat seat, Instant now);
+    // The caller's connection measured its delay again (Peer::delay; fair races): once the round
+    // trip shown on its seat has really moved, everyone is sent the room again.
+    void measured(const Caller& caller, Instant now);
 
     // A member's new connection: it gets `room` and, when a game exists, its `snapshot`. A spectator
     // who had left with its connection is seated among the spectators again.
@@ -194,6 +199,9 @@ private:
         std::uint64_t synced_seq = 0;
         double chat_tokens = -1;     // chat rate (a token bucket on the monotonic clock; -1: full)
         TimeMs chat_at = 0;
+        // Fair races: the round trip last shown, and when (room time) its last snapshots left.
+        std::optional<int> rtt_shown;
+        std::deque<std::pair<std::int64_t, TimeMs>> sent;  // (rev, room time), the last few
     };
     struct Due {
         games::Deadline deadline;
@@ -212,7 +220,14 @@ private:
     // Records the caller's arrival (checking there is room), then `then(admitted)`.
     void admit(const Caller& caller, const std::string& name, bool as_spectator, TimeMs at, Instant now, Then then);
     void join_at(const Caller& caller, const std::string& name, bool as_spectator, TimeMs at, Instant now);
-    void act_at(const Caller& caller, const Json& action, std::optional<std::int64_t> rev, TimeMs at, Instant now);
+    // What a contested action's stamp is in a room with fair races (fair_races.cpp).
+    struct FairClaim {
+        TimeMs at = 0;          // the stamp it is ordered by
+        TimeMs arrived = 0;     // when the room took it
+        bool compensated = false;
+    };
+    void act_at(const Caller& caller, const Json& action, std::optional<std::int64_t> rev, TimeMs at, Instant now,
+                const std::optional<FairClaim>& claim);
     void chat_at(const Caller& caller, const std::string& text, TimeMs at, Instant now);
     void configure_at(const Caller& caller, const Json& options, TimeMs at, Instant now);
     void reconnect_at(const Caller& caller, TimeMs at, Instant now);
@@ -222,7 +237,7 @@ private:
     void refuse(const Caller& caller, protocol::ErrorCode code, std::string message, Instant now);
     // Why a refused action was refused, as the client should hear it (a lost race, a duplicate...).
     protocol::ErrorInfo judge_refusal(Seat seat, const Json& action, std::int64_t rev, TimeMs at,
-                                      const games::RuleError& error) const;
+                                      const games::RuleError& error, bool compensated) const;
     bool take_chat_token(Member& m, TimeMs mono);
 
     // info.cpp: members and seats
@@ -265,6 +280,20 @@ private:
     // The bots' looks due by room time `at`, as a replay makes them between two events.
     void bots_look_until(TimeMs at);
     std::string next_bot_name() const;
+
+    // fair_races.cpp: contested actions ordered by their compensated stamps (PROTOCOL.md)
+    bool fair_races() const;
+    // How long every contested action, and whatever is due, waits for a compensated one that may
+    // still come before it: the longest compensation any seated connection may get now (0: none).
+    TimeMs hold_ms() const;
+    // The stamp of `action` if it is contested in a room that holds races; nullopt otherwise.
+    std::optional<FairClaim> contested_claim(const Caller& caller, const Json& action,
+                                             std::optional<std::int64_t> rev, TimeMs arrived) const;
+    void hold_call(TimeMs at, Stamped run);
+    // Runs the earliest held call once nothing can come before it; false when none is ready.
+    bool release_held(Instant now);
+    // Remembers when (room time) `m` was sent the current rev: nobody acts on a snapshot before it arrives.
+    void note_sent(Member& m);
 
     // timers.cpp: deadlines, stamps, what is owed to the journal
     // Stamps the call, applies every deadline due by then, one event at a time, then goes on.
@@ -359,6 +388,15 @@ private:
     };
     std::optional<Pending> pending_;
     Dispatch dispatch_;
+
+    // Calls waiting for the races before them to settle (fair races), in the order of their stamps.
+    struct Held {
+        TimeMs at = 0;
+        std::uint64_t seq = 0;
+        Stamped run;
+    };
+    std::vector<Held> held_;
+    std::uint64_t held_seq_ = 0;
 
     bool room_changed_ = false;         // a `room` message is owed to everyone
     bool spectators_changed_ = false;   // only the spectator count changed: sent at most every second

@@ -23,6 +23,11 @@ void Room::take(Instant now, Stamped then) {
     now_ = now;
     clock_.observe(now);
     const TimeMs stamp = std::max(clock_.room_time(now.mono), last_stamp_);
+    // With fair races, a call behind held races or a due deadline waits its turn (fair_races.cpp).
+    if (hold_ms() > 0) {
+        const std::optional<Due> due = next_due();
+        if (!held_.empty() || (due && due->deadline.at <= stamp)) return hold_call(stamp, std::move(then));
+    }
     apply_due(stamp, now, [then = std::move(then), stamp] { then(stamp); });
 }
 
@@ -205,7 +210,9 @@ std::vector<games::Deadline> Room::deadlines() const {
 std::optional<TimeMs> Room::next_tick(Instant now) const {
     std::optional<TimeMs> next;
     const auto earliest = [&](TimeMs t) { next = next ? std::min(*next, t) : t; };
-    if (const std::optional<Due> due = next_due()) earliest(clock_.to_mono(due->deadline.at, now));
+    const TimeMs hold = hold_ms();
+    if (const std::optional<Due> due = next_due()) earliest(clock_.to_mono(due->deadline.at + hold, now));
+    if (!held_.empty()) earliest(clock_.to_mono(held_.front().at + hold, now));
     if (retry_at_) next = next ? std::max(*next, *retry_at_) : *retry_at_;
     if (spectators_changed_) earliest(spectators_sent_at_ + limits_.spectators_every_ms);
     return next;

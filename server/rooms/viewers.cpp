@@ -81,6 +81,7 @@ Frame Room::frame_for(Member& m, const Peer& peer, ViewerOut& v, std::optional<s
     const std::size_t from = m.log_sent;
     m.log_sent = log_.size();
     m.rev_sent = rev_;
+    note_sent(m);
     std::map<std::size_t, Frame>& shared_frames = in_step ? v.delta : v.full;
     if (!id) {
         if (auto it = shared_frames.find(from); it != shared_frames.end()) return it->second;
@@ -134,6 +135,7 @@ Frame Room::snapshot_now(Member& m, Instant now, std::optional<std::int64_t> id)
     s.log = &log;
     m.log_sent = log_.size();
     m.rev_sent = rev_;
+    note_sent(m);
     // Between two changes: it becomes its viewer's baseline only if that viewer has none yet; else
     // its next snapshot is a full one (a baseline must be exactly what the client holds).
     m.synced_peer = nullptr;

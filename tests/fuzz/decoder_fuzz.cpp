@@ -62,6 +62,7 @@ Json fields_of(const protocol::Hello& m) {
     Json out{{"name", m.name}};
     if (m.token) out["token"] = *m.token;
     if (m.deltas) out["deltas"] = true;
+    if (m.clock) out["clock"] = true;
     return out;
 }
 Json fields_of(const protocol::Create& m) { return Json{{"game", m.game}, {"options", m.options}}; }
@@ -72,6 +73,7 @@ Json fields_of(const protocol::Rematch& m) { return Json{{"options", m.options}}
 Json fields_of(const protocol::Act& m) {
     Json out{{"action", m.action}};
     if (m.rev) out["rev"] = *m.rev;
+    if (m.t) out["t"] = *m.t;
     return out;
 }
 Json fields_of(const protocol::Ping& m) { return Json{{"t", m.t}}; }
@@ -81,6 +83,7 @@ Json fields_of(const protocol::Resync&) { return Json::object(); }
 Json fields_of(const protocol::AddBot&) { return Json::object(); }
 Json fields_of(const protocol::RemoveBot& m) { return Json{{"seat", m.seat}}; }
 Json fields_of(const protocol::BotFor& m) { return Json{{"seat", m.seat}}; }
+Json fields_of(const protocol::ClockAnswer& m) { return Json{{"n", m.n}, {"t", m.t}}; }
 
 std::string written(const protocol::ClientMessage& message) {
     Json out = std::visit([](const auto& body) { return fields_of(body); }, message.body);
