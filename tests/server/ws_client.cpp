@@ -15,6 +15,7 @@ namespace net = boost::asio;
 WsClient::WsClient(unsigned short port, const std::string& target) : ws_(ioc_) {
     net::ip::tcp::endpoint endpoint(net::ip::make_address("127.0.0.1"), port);
     beast::get_lowest_layer(ws_).connect(endpoint);
+    beast::get_lowest_layer(ws_).socket().set_option(net::ip::tcp::no_delay(true));  // no Nagle: time what is sent
     ws_.read_message_max(64 * 1024 * 1024);
     ws_.handshake("127.0.0.1:" + std::to_string(port), target);
     do_read();
@@ -23,6 +24,7 @@ WsClient::WsClient(unsigned short port, const std::string& target) : ws_(ioc_) {
 
 WsClient::~WsClient() {
     net::post(ioc_, [this] {
+        for (auto& timer : answer_timers_) timer.cancel();
         if (!closed_) {
             beast::error_code ec;
             beast::get_lowest_layer(ws_).socket().close(ec);
@@ -33,7 +35,7 @@ WsClient::~WsClient() {
 
 void WsClient::do_read() {
     ws_.async_read(buffer_, [this](beast::error_code ec, std::size_t) {
-        std::lock_guard lock(mutex_);
+        std::unique_lock lock(mutex_);
         if (ec) {
             closed_ = true;
             close_code_ = ws_.reason().code;
@@ -41,13 +43,43 @@ void WsClient::do_read() {
             return;
         }
         Json message = Json::parse(beast::buffers_to_string(buffer_.data()));
+        buffer_.consume(buffer_.size());
+        if (clock_ && message.at("type") == "clock") {
+            ++probes_received_;
+            const ClockSim sim = clock_sim_;
+            lock.unlock();
+            changed_.notify_all();
+            if (sim.answer) answer_probe(message.at("n"), sim.answer_delay_ms);
+            do_read();
+            return;
+        }
         if (message.at("type") == "snapshot") baseline_ = protocol::baseline_of(message);
         else if (message.at("type") == "delta") message = from_delta(message);
         received_.push_back(std::move(message));
-        buffer_.consume(buffer_.size());
         changed_.notify_all();
         do_read();
     });
+}
+
+void WsClient::answer_probe(Json n, double delay_ms) {
+    if (delay_ms <= 0) return send_answer(n);
+    const auto timer = answer_timers_.emplace(answer_timers_.end(), ioc_);
+    timer->expires_after(
+        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double, std::milli>(delay_ms)));
+    timer->async_wait([this, timer, n = std::move(n)](beast::error_code ec) {
+        answer_timers_.erase(timer);
+        if (!ec) send_answer(n);
+    });
+}
+
+void WsClient::send_answer(const Json& n) {
+    outbox_.push_back(Json{{"type", "clock"}, {"n", n}, {"t", client_now()}}.dump());
+    {
+        std::lock_guard lock(mutex_);
+        ++probes_answered_;
+    }
+    changed_.notify_all();
+    if (!writing_) do_write();
 }
 
 void WsClient::send_raw(std::string text) {
@@ -155,11 +187,43 @@ std::size_t WsClient::deltas_received() const {
     return deltas_;
 }
 
-Json WsClient::hello(const std::string& name, const std::optional<std::string>& token, bool deltas) {
+Json WsClient::hello(const std::string& name, const std::optional<std::string>& token, bool deltas, bool clock) {
     Json message{{"type", "hello"}, {"name", name}};
     if (token) message["token"] = *token;
     if (deltas) message["deltas"] = true;
+    if (clock) {
+        message["clock"] = true;
+        std::lock_guard lock(mutex_);
+        clock_ = true;
+    }
     return request(message);
+}
+
+void WsClient::simulate_clock(ClockSim sim) {
+    std::lock_guard lock(mutex_);
+    clock_ = true;
+    clock_sim_ = sim;
+}
+
+double WsClient::client_now() const {
+    const double steady_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    std::lock_guard lock(mutex_);
+    return steady_ms + clock_sim_.offset_ms;
+}
+
+std::size_t WsClient::probes_received() const {
+    std::lock_guard lock(mutex_);
+    return probes_received_;
+}
+
+std::size_t WsClient::probes_answered() const {
+    std::lock_guard lock(mutex_);
+    return probes_answered_;
+}
+
+void WsClient::wait_probes_answered(std::size_t n) {
+    wait_until([&] { return probes_answered_ >= n; }, "clock probes to be answered");
 }
 
 }  // namespace taol::testing

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <list>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
@@ -53,13 +55,36 @@ public:
     // "hello": returns the welcome. With `deltas`, the server sends `delta` messages after the
     // first snapshot; this client turns each back into the snapshot it stands for (as the web
     // client does), so that tests read snapshots either way, and fails on one that does not apply.
-    Json hello(const std::string& name, const std::optional<std::string>& token = std::nullopt, bool deltas = false);
+    // With `clock`, it says "clock": true and takes part in the clock protocol (as simulate_clock
+    // says, or with an honest clock if simulate_clock was not called).
+    Json hello(const std::string& name, const std::optional<std::string>& token = std::nullopt, bool deltas = false,
+               bool clock = false);
     // How many deltas it was sent, and turned into snapshots.
     std::size_t deltas_received() const;
+
+    // The clock protocol (fair races): the server probes {"type":"clock","n"}, the client answers
+    // {"type":"clock","n","t"} with t its own monotonic clock in ms; an act may carry that clock's
+    // "t" at the moment the person acted (send client_now()).
+    struct ClockSim {
+        double offset_ms = 0;        // the client's clock: the steady clock in ms plus this
+        double answer_delay_ms = 0;  // answers this late (a cheat: it looks farther away)
+        bool answer = true;          // false: probes are counted, never answered
+    };
+    // Takes part in the clock protocol: probes are then kept out of received() (counted instead)
+    // and answered from the I/O thread as `sim` says. Call before hello(...).
+    void simulate_clock(ClockSim sim);
+    double client_now() const;  // the simulated clock, ms
+    std::size_t probes_received() const;
+    std::size_t probes_answered() const;
+    // Waits until at least `n` probes have been answered.
+    void wait_probes_answered(std::size_t n);
 
 private:
     void do_read();
     void do_write();
+    // The answer to a probe numbered `n` (I/O thread), after `delay_ms`.
+    void answer_probe(Json n, double delay_ms);
+    void send_answer(const Json& n);
     // The snapshot `delta` stands for, from the baseline (requires mutex_).
     Json from_delta(const Json& delta);
     template <class Pred>
@@ -70,6 +95,7 @@ private:
     boost::beast::flat_buffer buffer_;
     std::deque<std::string> outbox_;
     bool writing_ = false;
+    std::list<boost::asio::steady_timer> answer_timers_;  // the answers waiting for their delay
     std::thread thread_;
 
     mutable std::mutex mutex_;
@@ -77,6 +103,10 @@ private:
     std::vector<Json> received_;
     Json baseline_;              // the last snapshot without type, id, log and server_time
     std::size_t deltas_ = 0;
+    bool clock_ = false;  // takes part in the clock protocol
+    ClockSim clock_sim_;
+    std::size_t probes_received_ = 0;
+    std::size_t probes_answered_ = 0;
     bool closed_ = false;
     int close_code_ = 0;
     std::int64_t next_id_ = 1000;
