@@ -102,7 +102,7 @@ struct SeatInfo {
     bool connected = false;
     bool bot = false;             // a bot plays this seat (an addition)
     std::vector<int> bot_votes;   // who asked that a bot play it, while that vote runs (an addition)
-    std::optional<int> rtt_ms;    // its connection's measured round trip (an addition; fair races)
+    std::optional<int> rtt_ms = std::nullopt;  // its connection's measured round trip (an addition; fair races)
 };
 
 struct RoomInfo {

@@ -35,7 +35,7 @@ struct Disconnected { std::string player; };
 struct Started { Json options; std::uint64_t seed = 0; int rules = 1; };
 // In a room with fair races, a compensated action's stamp (the event's `at`) is the moment its
 // player acted, as its client said and the room bounded it; `arrived` is when the room took it.
-struct Acted { Seat seat = 0; Json action; std::optional<TimeMs> arrived; };
+struct Acted { Seat seat = 0; Json action; std::optional<TimeMs> arrived = std::nullopt; };
 // The game's own deadlines due at the event's time.
 struct Expired {};
 // The room played a seat's default action: its turn clock ran out ("turn") or it is away ("absent").

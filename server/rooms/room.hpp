@@ -200,8 +200,8 @@ private:
         double chat_tokens = -1;     // chat rate (a token bucket on the monotonic clock; -1: full)
         TimeMs chat_at = 0;
         // Fair races: the round trip last shown, and when (room time) its last snapshots left.
-        std::optional<int> rtt_shown;
-        std::deque<std::pair<std::int64_t, TimeMs>> sent;  // (rev, room time), the last few
+        std::optional<int> rtt_shown = std::nullopt;
+        std::deque<std::pair<std::int64_t, TimeMs>> sent = {};  // (rev, room time), the last few
     };
     struct Due {
         games::Deadline deadline;

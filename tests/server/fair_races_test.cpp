@@ -1,0 +1,90 @@
+// Fair races end to end: a real server, two racers on links of 20 ms and 150 ms round trip (a delay
+// proxy each), grabbing the same utensil of Ar Seizh Bigoudenn. With fair_races, who acted first
+// in true time wins; by arrival order, the slow one can win neither race.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <thread>
+
+#include "tests/server/live_server.hpp"
+#include "tests/server/race_lane.hpp"
+
+using namespace taol::testing;
+using namespace std::chrono_literals;
+
+namespace {
+
+RaceSpot bigoudenn_spot() {
+    auto spot = find_race_spot("bigoudenn", 3, 7);
+    REQUIRE(spot);
+    return *spot;
+}
+
+taol::server::ServerConfig seeded(std::uint64_t seed) {
+    taol::server::ServerConfig config = machine_speed();
+    config.hub.new_seed = [seed] { return seed; };
+    return config;
+}
+
+struct Raced {
+    RaceLane::Outcome outcome;
+    double lead_ms = 0;  // how long before the other the winner really acted (a busy machine oversleeps)
+};
+
+// The slow racer acts `slow_lead` before the fast one (negative: after), in true time.
+Raced race(RaceLane& lane, bool fair, std::chrono::milliseconds slow_lead) {
+    const std::int64_t rev = lane.set_up(fair);
+    WsClient& first = slow_lead >= 0ms ? lane.slow() : lane.fast();
+    WsClient& second = slow_lead >= 0ms ? lane.fast() : lane.slow();
+    const auto first_at = std::chrono::steady_clock::now();
+    lane.send(first, rev);
+    std::this_thread::sleep_for(slow_lead >= 0ms ? slow_lead : -slow_lead);
+    const auto second_at = std::chrono::steady_clock::now();
+    lane.send(second, rev);
+    return {lane.outcome(), std::chrono::duration<double, std::milli>(second_at - first_at).count()};
+}
+
+// The loser hears the margin by which it really lost, give or take the links' estimates.
+void check_margin(const Raced& raced) {
+    const int margin = raced.outcome.loser_error.at("margin_ms");
+    CHECK(margin >= raced.lead_ms - 12);
+    CHECK(margin <= raced.lead_ms + 12);
+}
+
+}  // namespace
+
+TEST_CASE("Fair races through delayed links: the quicker hand wins, not the quicker network") {
+    const RaceSpot spot = bigoudenn_spot();
+    LiveServer server(seeded(spot.seed));
+    const DelayProxy fast(server.port(), {10, 0}, {10, 0});
+    const DelayProxy slow(server.port(), {75, 0}, {75, 0});
+    RaceLane lane(server.port(), spot, fast, slow, spot.b);
+
+    SECTION("the slow player acts 30 ms earlier: it wins, and the fast one hears by how much") {
+        const Raced raced = race(lane, true, 30ms);
+        CHECK(raced.outcome.slow_won);
+        const Json& error = raced.outcome.loser_error;
+        CHECK(error.at("code") == "too_late");
+        CHECK(error.at("winner") == lane.slow_seat());
+        CHECK(error.at("compensated") == true);
+        check_margin(raced);
+    }
+    SECTION("the slow player acts 30 ms later: it loses") {
+        const Raced raced = race(lane, true, -30ms);
+        CHECK_FALSE(raced.outcome.slow_won);
+        CHECK(raced.outcome.loser_error.at("winner") == lane.fast_seat());
+        check_margin(raced);
+    }
+    SECTION("by arrival order, as without the option, the slow player loses even 30 ms ahead") {
+        const Raced raced = race(lane, false, 30ms);
+        CHECK_FALSE(raced.outcome.slow_won);
+        CHECK_FALSE(raced.outcome.loser_error.contains("compensated"));
+    }
+    SECTION("a stamp forged 200 ms early gains nothing beyond the measured delay") {
+        const std::int64_t rev = lane.set_up(true);
+        lane.send(lane.fast(), rev);
+        std::this_thread::sleep_for(30ms);
+        lane.send(lane.slow(), rev, 200);
+        CHECK_FALSE(lane.outcome().slow_won);
+    }
+}
