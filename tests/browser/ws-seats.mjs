@@ -4,7 +4,7 @@
 // from its own snapshots only, choosing among the listed actions with a `pick` function.
 import { check } from './lib.mjs';
 
-// Runs inside the page: the seats and their protocol (hello, create, join, start, act).
+// Runs inside the page: the seats and their protocol (hello, create, join, start, act, clock).
 function seatsRuntime() {
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
   const seats = [];
@@ -59,6 +59,8 @@ function seatsRuntime() {
       return new Promise((resolve, reject) => this.waiters.set(id, { resolve, reject }));
     }
     onMessage(m) {
+      // Clock probes answered like the web client's (its seat then shows a network delay too).
+      if (m.type === 'clock') { this.ws.send(JSON.stringify({ type: 'clock', n: m.n, t: performance.now() })); return; }
       if (m.type === 'room') { this.room = m; if ('you' in m) this.seat = m.you; }
       if (m.type === 'snapshot') { this.snap = m; this.seat = m.seat; this.schedule(); }
       const waiter = m.id !== undefined && this.waiters.get(m.id);
@@ -97,7 +99,7 @@ function seatsRuntime() {
     async add(name) {
       const seat = new Seat(name);
       await seat.open();
-      await seat.request({ type: 'hello', name });
+      await seat.request({ type: 'hello', name, clock: true });
       seats.push(seat);
       return seats.length - 1;
     },

@@ -11,6 +11,7 @@ import { LobbyView } from '/js/lobby.js';
 import { RoomView } from '/js/room.js';
 import { confirmDialog } from '/js/confirm.js';
 import { replayPath } from '/js/paths.js';
+import { InputClock } from '/js/fair.js';
 import '/js/tips.js';
 
 const store = {
@@ -52,6 +53,13 @@ const conn = new Connection(wsUrl, {
   // The snapshot that answers a resync carries the whole log, like a connection's first one.
   resynced: () => { state.freshLog = true; },
 });
+
+// The moment of the person's last click, tap or key: an act carries the moment of the input that
+// chose it (`t`), not of its sending, which may come after a picker or a confirmation.
+const inputs = new InputClock();
+for (const type of ['click', 'keydown']) {
+  document.addEventListener(type, (e) => { if (e.isTrusted) inputs.note(e.timeStamp, performance.now()); }, true);
+}
 
 let welcomeWaiters = [];
 let lobby = null;
@@ -97,8 +105,9 @@ function replayFromPath() {
 function sayHello() {
   state.freshLog = true;
   const name = state.name || 'Anonyme';
-  // deltas: later snapshots may come as patches of the last one (net.js makes them whole again).
-  conn.request({ type: 'hello', name, deltas: true, ...(state.token ? { token: state.token } : {}) }, { quiet: true })
+  // deltas: later snapshots may come as patches of the last one (net.js makes them whole again);
+  // clock: the server probes our clock (net.js answers), to judge races by when people acted.
+  conn.request({ type: 'hello', name, deltas: true, clock: true, ...(state.token ? { token: state.token } : {}) }, { quiet: true })
     .then((welcome) => {
       state.token = welcome.token;
       store.set('taol.token', welcome.token);
@@ -255,8 +264,11 @@ function onChat(msg) {
 export function errorText(err) {
   if (!err) return '';
   if (err.code === 'too_late') {
-    if (err.winner === null || err.winner === undefined) return t('errors.too_late_deadline', { margin: err.margin_ms ?? 0 });
-    return t('errors.too_late', { winner: seatName(err.winner), margin: err.margin_ms ?? 0 });
+    // In a fair room the margin is between the moments people acted, network delays taken off.
+    const fair = err.compensated === true ? '_fair' : '';
+    const margin = err.margin_ms ?? 0;
+    if (err.winner === null || err.winner === undefined) return t(`errors.too_late_deadline${fair}`, { margin });
+    return t(`errors.too_late${fair}`, { winner: seatName(err.winner), margin });
   }
   const key = `errors.${err.code}`;
   const text = t(key);
@@ -374,7 +386,7 @@ export const app = {
       return own ? toast(t(own), 'error') : toastError(err);
     });
   },
-  // The room's own options (spectators), host only, at any time.
+  // The room's own options (spectators, fair races), host only, at any time.
   configure(options) { return conn.request({ type: 'configure', options }).catch(toastError); },
   addBot() { return conn.request({ type: 'add_bot' }).catch(toastError); },
   removeBot(seat) { return conn.request({ type: 'remove_bot', seat }).catch(toastError); },
@@ -405,7 +417,7 @@ export const app = {
     state.pending += 1;
     render();
     try {
-      const snapshot = await conn.request({ type: 'act', action, ...(rev !== undefined ? { rev } : {}) });
+      const snapshot = await conn.request({ type: 'act', action, t: inputs.actTime(performance.now()), ...(rev !== undefined ? { rev } : {}) });
       return { ok: true, snapshot };
     } catch (error) {
       // A second copy of a move the server already took (a double tap) changes nothing: no alarm.

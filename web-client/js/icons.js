@@ -14,6 +14,8 @@ const PATHS = {
   menu: '<path d="M4 6.5h16M4 12h16M4 17.5h16" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"/>',
   people: '<circle cx="9" cy="8" r="3.4" fill="currentColor"/><path d="M2.5 19.5c.6-3.6 3.2-5.6 6.5-5.6s5.9 2 6.5 5.6z" fill="currentColor"/><circle cx="16.5" cy="9" r="2.6" fill="currentColor" opacity=".7"/><path d="M15 14.2c3.3-.6 5.8 1.2 6.5 4.8h-4.6" fill="currentColor" opacity=".7"/>',
   robot: '<path d="M12 2.5v3" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/><circle cx="12" cy="2.6" r="1.5" fill="currentColor"/><rect x="4.5" y="6" width="15" height="12" rx="3.5" fill="currentColor"/><circle cx="9.2" cy="11.4" r="1.9" fill="#fff"/><circle cx="14.8" cy="11.4" r="1.9" fill="#fff"/><path d="M9 15.3h6" stroke="#fff" stroke-width="1.5" stroke-linecap="round"/><path d="M2.5 10v4M21.5 10v4" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>',
+  // Three bars of a connection's quality; css/room.css dims those a fair or poor link lacks.
+  signal: '<rect class="bar1" x="3" y="14" width="5" height="7" rx="1" fill="currentColor"/><rect class="bar2" x="9.5" y="9" width="5" height="12" rx="1" fill="currentColor"/><rect class="bar3" x="16" y="3.5" width="5" height="17.5" rx="1" fill="currentColor"/>',
   trophy: '<path d="M7 3h10v5a5 5 0 0 1-10 0z" fill="#f4b942" stroke="#7a4f00" stroke-width="1.3"/><path d="M7 5H4a3 3 0 0 0 3 4M17 5h3a3 3 0 0 1-3 4" fill="none" stroke="#7a4f00" stroke-width="1.3"/><path d="M12 13v4M8 21h8l-1-4H9z" fill="#f4b942" stroke="#7a4f00" stroke-width="1.3"/>',
 };
 

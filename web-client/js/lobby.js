@@ -7,6 +7,9 @@ import { optionsForm } from '/js/options-form.js';
 import { openRules } from '/js/topbar.js';
 
 const NAME_MAX = 32;
+// Where a new table differs from the server's defaults: friends' races are judged fairly unless
+// the host says otherwise (the API's default stays off for other clients).
+const CREATE_DEFAULTS = { fair_races: true };
 
 export class LobbyView {
   constructor(main, app) {
@@ -101,7 +104,7 @@ export class LobbyView {
 
     let formEl = h('p', { class: 'muted' }, t('lobby.loading_games'));
     if (game) {
-      this.form = optionsForm(game.id, game.options, kept || {}, 'create');
+      this.form = optionsForm(game.id, game.options, kept || CREATE_DEFAULTS, 'create');
       this.formGame = game.id;
       formEl = this.form.el;
     }

@@ -3,8 +3,10 @@
 // Snapshot deltas are turned back into full snapshots here, before answers are matched to their
 // requests: the rest of the client only ever sees snapshots. On a site of several nodes, a room
 // served by another node answers `moved`: the connection goes there (PROTOCOL.md, `moved`).
+// Clock probes (fair races) are answered on the spot, before anything else is looked at.
 import { notePong } from '/js/clock.js';
 import { Baseline } from '/js/deltas.js';
+import { clockReply } from '/js/fair.js';
 
 const BACKOFF_MS = [400, 1000, 2000, 4000, 8000, 12000];
 const PING_EVERY_MS = 15000;
@@ -67,6 +69,9 @@ export class Connection {
       if (ws !== this.ws) return;
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
+      // The server times the round trip of this answer: it goes out now, on this socket.
+      const reply = clockReply(msg, performance.now());
+      if (reply) { ws.send(JSON.stringify(reply)); return; }
       this.dispatch(msg);
     };
     ws.onclose = () => {

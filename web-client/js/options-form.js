@@ -2,8 +2,12 @@
 import { h } from '/js/dom.js';
 import { t, has, getLang } from '/js/i18n.js';
 
-// Options every game has (time, spectators): folded under "more options".
-const COMMON = new Set(['turn_seconds', 'absent_seconds', 'spectators_chat', 'spectators_max']);
+// Options every game has (time, spectators, the fair races' cap): folded under "more options".
+// fair_races itself stays in sight: it is on by default and concerns every player.
+const COMMON = new Set(['turn_seconds', 'absent_seconds', 'spectators_chat', 'spectators_max', 'fair_races_cap_ms']);
+
+// An option that means something only while a bool option is on: its field is disabled otherwise.
+const ONLY_WITH = { fair_races_cap_ms: 'fair_races' };
 
 function labelOf(option) {
   const l = option.label || {};
@@ -18,6 +22,7 @@ function enumLabel(game, option, value) {
 // Returns {el, read}: read() gives {options} or {error} (a sentence naming the option).
 export function optionsForm(game, schema, current = {}, prefix = 'opt') {
   const readers = [];
+  const controls = {};
   const own = [];
   const common = [];
   for (const option of schema || []) {
@@ -29,6 +34,7 @@ export function optionsForm(game, schema, current = {}, prefix = 'opt') {
       const box = h('input', { type: 'checkbox', id, checked: !!value, dataset: { key: id } });
       field = h('div', { class: 'opt opt-bool' }, box, h('label', { for: id }, labelOf(option)));
       read = () => box.checked;
+      controls[option.name] = box;
     } else if (option.type === 'enum') {
       const select = h('select', { id, dataset: { key: id } },
         option.values.map((v) => h('option', { value: JSON.stringify(v), selected: JSON.stringify(v) === JSON.stringify(value) }, enumLabel(game, option, v))));
@@ -41,6 +47,7 @@ export function optionsForm(game, schema, current = {}, prefix = 'opt') {
         placeholder: option.default === null ? t('common.auto') : '', dataset: { key: id },
       });
       field = h('div', { class: 'opt' }, h('label', { for: id }, labelOf(option)), input);
+      controls[option.name] = input;
       read = () => {
         if (input.value === '' && option.default === null) return null;
         const n = Number(input.value);
@@ -73,6 +80,12 @@ export function optionsForm(game, schema, current = {}, prefix = 'opt') {
     }
     readers.push([option.name, read]);
     (COMMON.has(option.name) ? common : own).push(field);
+  }
+  for (const [name, on] of Object.entries(ONLY_WITH)) {
+    if (!controls[name] || !controls[on]) continue;
+    const sync = () => { controls[name].disabled = !controls[on].checked; };
+    controls[on].addEventListener('change', sync);
+    sync();
   }
   const el = h('div', { class: 'options-form' },
     own,

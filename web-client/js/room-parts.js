@@ -3,7 +3,7 @@
 import { h, clear, keepFocus } from '/js/dom.js';
 import { t } from '/js/i18n.js';
 import { optionsForm } from '/js/options-form.js';
-import { seatBadge, seatShape, botMark } from '/js/seats.js';
+import { seatBadge, seatShape, botMark, signalMark } from '/js/seats.js';
 import { copyText } from '/js/topbar.js';
 import { icon } from '/js/icons.js';
 import { replayPath } from '/js/paths.js';
@@ -26,8 +26,16 @@ function hostForm(view, app, prefix) {
   const game = app.state.gamesById[room.game];
   if (!game) return null;
   const kept = view.optForm && view.optFormFor === prefix ? view.optForm.read().options : null;
-  view.optForm = optionsForm(room.game, game.options, kept || room.options || {}, prefix);
+  const values = { ...(room.options || {}), ...(kept || {}) };
+  // An option the room changed meanwhile (the host's fair races switch) shows its new value: the
+  // start must not quietly undo it.
+  const before = view.optFormFor === prefix ? view.optFormRoom : null;
+  for (const [name, value] of Object.entries(room.options || {})) {
+    if (before && JSON.stringify(value) !== JSON.stringify(before[name])) values[name] = value;
+  }
+  view.optForm = optionsForm(room.game, game.options, values, prefix);
   view.optFormFor = prefix;
+  view.optFormRoom = room.options || {};
   return view.optForm;
 }
 
@@ -47,7 +55,7 @@ export function renderWaiting(el, app, view) {
       const seat = room.seats[i];
       places.append(seat
         ? h('li', { class: ['place', 'taken', seat.seat === s.mySeat && 'me', seat.bot && 'bot'], dataset: { seat: String(seat.seat) } },
-          seatBadge(seat.seat, seat.name), botMark(seat),
+          seatBadge(seat.seat, seat.name), botMark(seat) || signalMark(seat),
           seat.seat === room.host ? h('span', { class: 'tag host' }, t('room.host')) : null,
           isHost && seat.bot ? h('button', {
             class: 'small remove-bot', dataset: { key: `remove-bot-${seat.seat}`, testid: 'remove-bot' },

@@ -3,7 +3,8 @@
 import { h, clear, keepFocus } from '/js/dom.js';
 import { t, getLang, formatters, logText } from '/js/i18n.js';
 import { countdownElement, serverNow } from '/js/clock.js';
-import { seatBadge, seatToken, seatColor, botMark } from '/js/seats.js';
+import { seatBadge, seatToken, seatColor, botMark, signalMark, refreshSignals } from '/js/seats.js';
+import { seatsWithoutRtt } from '/js/fair.js';
 import { fill, choices, pickFromTemplate } from '/js/picker.js';
 import { play } from '/js/sound.js';
 import { renderWaiting, renderEndboard, renderInterrupted } from '/js/room-parts.js';
@@ -68,7 +69,8 @@ export class RoomView {
     if (this.scratchEpoch !== s.gameEpoch) { this.scratch = {}; this.scratchEpoch = s.gameEpoch; }
     const ctx = this.ctx();
     const status = s.snap?.status || s.room?.status;
-    const seatsSig = JSON.stringify(s.room?.seats) + s.room?.host + s.room?.spectators + s.mySeat + JSON.stringify(s.room?.options);
+    // Round trips change every few seconds: their marks follow in place (refreshSignals below).
+    const seatsSig = JSON.stringify(seatsWithoutRtt(s.room?.seats)) + s.room?.host + s.room?.spectators + s.mySeat + JSON.stringify(s.room?.options);
     const base = `${getLang()}|${s.snap?.rev}|${status}|${seatsSig}|${this.renderer ? 1 : 0}`;
 
     this.updatePrompt(ctx, status);
@@ -96,6 +98,7 @@ export class RoomView {
     } else if (!waiting && !interrupted && this.loadError && this.changed('table', `failed|${getLang()}`)) {
       drawLoadFailed(this.els.table, () => { clear(this.els.table); this.loadGame(game); });
     }
+    refreshSignals(this.els.room, s.room?.seats);
   }
 
   // The game's renderer with its card data; until both are here, nothing is drawn on the table.
@@ -191,9 +194,10 @@ export class RoomView {
       lang: getLang(),
       mySeat: s.mySeat,
       seatName,
-      seatBadge: (seat) => {  // a bot's seat wears its robot mark at the table too
+      seatBadge: (seat) => {  // a bot's seat wears its robot mark at the table too, a person's its signal
         const badge = seatBadge(seat, seatName(seat));
-        const mark = botMark(s.room?.seats?.find((x) => x.seat === seat));
+        const info = s.room?.seats?.find((x) => x.seat === seat);
+        const mark = botMark(info) || signalMark(info);
         if (mark) badge.append(mark);
         return badge;
       },

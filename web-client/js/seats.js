@@ -2,6 +2,7 @@
 import { h, svg } from '/js/dom.js';
 import { icon } from '/js/icons.js';
 import { t } from '/js/i18n.js';
+import { signalLevel } from '/js/fair.js';
 
 const COLORS = ['#e4572e', '#2e86de', '#f2b705', '#9b59b6', '#e84393', '#e67e22', '#16a085', '#7f8c8d'];
 const NAMES_FR = ['rouge', 'bleu', 'jaune', 'violet', 'rose', 'orange', 'vert', 'gris'];
@@ -42,4 +43,31 @@ export function botMark(seat) {
   if (!seat?.bot) return null;
   const label = t('room.bot');
   return h('span', { class: 'bot-mark', title: label, role: 'img', 'aria-label': label, dataset: { testid: 'bot-mark' } }, icon('robot', 16));
+}
+
+// The network delay of a person's seat (`rtt_ms`), as 3, 2 or 1 bars (null when unknown, for a
+// bot, and while the person is away). It follows the seat in place (refreshSignals): a new round
+// trip does not redraw a table.
+export function signalMark(seat) {
+  if (!seat || seat.bot || seat.connected === false || !signalLevel(seat.rtt_ms)) return null;
+  const el = h('span', { class: 'signal-mark', role: 'img', dataset: { testid: 'signal', seat: String(seat.seat) } }, icon('signal', 16));
+  return setSignal(el, seat.rtt_ms);
+}
+
+function setSignal(el, rtt) {
+  const text = t('room.network_delay', { ms: Math.round(rtt) });
+  const level = signalLevel(rtt);
+  if (el.dataset.tip === text && el.dataset.level === level) return el;
+  el.dataset.level = level;
+  el.dataset.tip = text; // js/tips.js: on hover, keyboard focus and a long press
+  el.setAttribute('aria-label', text);
+  return el;
+}
+
+// Every signal mark under `root` shows its seat's latest round trip.
+export function refreshSignals(root, seats) {
+  for (const el of root.querySelectorAll('.signal-mark[data-seat]')) {
+    const seat = (seats || []).find((x) => String(x.seat) === el.dataset.seat);
+    if (seat && signalLevel(seat.rtt_ms)) setSignal(el, seat.rtt_ms);
+  }
 }

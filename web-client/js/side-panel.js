@@ -3,7 +3,7 @@
 // with tabs, opened from the top bar, with a dot when a message came while it was folded away.
 import { h, clear, keepFocus } from '/js/dom.js';
 import { t, logText } from '/js/i18n.js';
-import { seatColor, seatShape, botMark } from '/js/seats.js';
+import { seatColor, seatShape, botMark, signalMark } from '/js/seats.js';
 import { icon } from '/js/icons.js';
 import { tip } from '/js/tips.js';
 
@@ -112,6 +112,7 @@ export class SidePanel {
         seat.seat === room.host ? h('span', { class: 'tag host' }, t('room.host')) : null,
         seat.bot ? botMark(seat) : h('span', { class: ['dot', seat.connected ? 'on' : 'off'], 'data-tip': seat.connected ? t('room.online') : t('room.offline') }),
         seat.bot ? null : h('span', { class: 'sr-only' }, seat.connected ? t('room.online') : t('room.offline')),
+        signalMark(seat),
         turn ? ctx.countdown(seat.seat) : null),
       summary ? h('span', { class: 'seat-summary' }, summary) : null,
       away ? this.botForControl(room, seat) : null));
@@ -126,7 +127,8 @@ export class SidePanel {
           icon('eye', 18),
           t('room.spectators', { n: room.spectators || 0 }),
           s.mySeat === null ? h('span', { class: 'tag' }, t('room.you_watch')) : null),
-        ...(s.mySeat !== null && s.mySeat === room.host ? [this.spectatorsChatSwitch(room)] : []));
+        ...(s.mySeat !== null && s.mySeat === room.host ? [this.spectatorsChatSwitch(room)] : []),
+        this.fairRaces(room, s.mySeat !== null && s.mySeat === room.host));
     });
     this.updateChatAccess();
   }
@@ -157,6 +159,20 @@ export class SidePanel {
         onchange: (e) => this.app.configure({ spectators_chat: e.target.checked }),
       }),
       t('room.spectators_chat'));
+  }
+
+  // Fair races (network delays compensated): the host turns them off or on at any time; the
+  // others read which. Nothing when the server has no such option.
+  fairRaces(room, isHost) {
+    const on = room.options?.fair_races;
+    if (typeof on !== 'boolean') return null;
+    if (!isHost) return h('p', { class: 'fair-note muted', dataset: { testid: 'fair-races-note' } }, t(on ? 'room.fair_races_on' : 'room.fair_races_off'));
+    return h('label', { class: 'switch', dataset: { testid: 'fair-races' } },
+      h('input', {
+        type: 'checkbox', checked: on, disabled: this.app.state.pending > 0, dataset: { key: 'fair-races' },
+        onchange: (e) => this.app.configure({ fair_races: e.target.checked }),
+      }),
+      t('room.fair_races'));
   }
 
   // A spectator whose host turned spectators' chat off reads the chat but cannot write.
