@@ -60,7 +60,7 @@ Json common_options() {
         {{"name", "fair_races"}, {"type", "bool"}, {"default", false},
          {"label", label("Courses équitables (compense le délai réseau)", "Fair races (compensate network delay)")}},
         {{"name", "fair_races_cap_ms"}, {"type", "int"}, {"default", 100}, {"min", 0}, {"max", 250},
-         {"label", label("Compensation au plus (ms)", "Compensation at most (ms)")}},
+         {"label", label("Délai réseau compensé au plus (ms)", "Network delay compensated at most (ms)")}},
     });
 }
 

@@ -47,16 +47,17 @@ public:
     games::Seat slow_seat() const { return slow_seat_; }
     games::Seat fast_seat() const { return fast_seat_; }
 
-    // A new room of the spot's game (fair races on or off), every seat taken, the game started and
+    // A new room of the spot's game (fair races on or off, compensation capped at `cap_ms`), every seat taken, the game started and
     // the spot's prefix played: both racers have been sent the snapshot that offers the race, and
     // (with `fair`) the room has measured both links. Returns that snapshot's rev.
-    std::int64_t set_up(bool fair) {
+    std::int64_t set_up(bool fair, int cap_ms = 100) {
         for (auto& c : seats_) mark_[c.get()] = c->count();
         if (!code_.empty()) {
             for (auto& c : seats_) c->request({{"type", "leave"}});
         }
         games::Json options = spot_.options;
         options["fair_races"] = fair;
+        options["fair_races_cap_ms"] = cap_ms;
         const Json room = host().request({{"type", "create"}, {"game", spot_.game}, {"options", options}});
         code_ = room.at("room");
         for (std::size_t s = 1; s < seats_.size(); ++s) seats_[s]->request(join_message(code_, "player"));
