@@ -433,22 +433,7 @@ TEST_CASE("Random playouts of whole games to 50 points") {
 }
 
 TEST_CASE("Nothing in Bharg races: no action listed in whole games is contested") {
-    taol::testing::PlayoutConfig config;
-    config.seeds = 10;
-    config.players = {2};
-    taol::games::Rng rng(1);
-    int listed = 0;
-    int contested = 0;
-    config.observe = [&](const GameState& state, const std::vector<taol::games::LogEntry>&, std::uint64_t,
-                         taol::games::TimeMs) {
-        for (taol::games::Seat seat = 0; seat < 2; ++seat) {
-            for (const Json& entry : state.actions(seat)) {
-                ++listed;
-                contested += state.contested(seat, taol::games::fill_template(entry, rng));
-            }
-        }
-    };
-    REQUIRE(taol::testing::run_playouts(bharg::game(), config).games == 10);
-    CHECK(listed > 100);
-    CHECK(contested == 0);
+    const auto count = taol::testing::count_contested(bharg::game(), 2, 10);
+    CHECK(count.listed > 100);
+    CHECK(count.contested == 0);
 }

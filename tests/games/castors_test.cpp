@@ -573,21 +573,7 @@ TEST_CASE("castors: bad actions are refused with a clear error and change nothin
 }
 
 TEST_CASE("castors: nothing races: no action listed in whole games is contested") {
-    taol::testing::PlayoutConfig config;
-    config.seeds = 10;
-    config.players = {3};
-    taol::games::Rng rng(1);
-    int listed = 0;
-    int contested = 0;
-    config.observe = [&](const GameState& state, const std::vector<LogEntry>&, std::uint64_t, taol::games::TimeMs) {
-        for (Seat seat = 0; seat < 3; ++seat) {
-            for (const Json& entry : state.actions(seat)) {
-                ++listed;
-                contested += state.contested(seat, taol::games::fill_template(entry, rng));
-            }
-        }
-    };
-    REQUIRE(taol::testing::run_playouts(cs::game(), config).games == 10);
-    CHECK(listed > 100);
-    CHECK(contested == 0);
+    const auto count = taol::testing::count_contested(cs::game(), 3, 10);
+    CHECK(count.listed > 100);
+    CHECK(count.contested == 0);
 }

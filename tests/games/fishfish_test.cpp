@@ -311,21 +311,7 @@ TEST_CASE("Bad baits options are refused") {
 }
 
 TEST_CASE("Nothing in Fish Fish races: no action listed in whole games is contested") {
-    taol::testing::PlayoutConfig config;
-    config.seeds = 20;
-    config.players = {4};
-    taol::games::Rng rng(1);
-    int listed = 0;
-    int contested = 0;
-    config.observe = [&](const GameState& state, const std::vector<LogEntry>&, std::uint64_t, taol::games::TimeMs) {
-        for (Seat seat = 0; seat < 4; ++seat) {
-            for (const Json& entry : state.actions(seat)) {
-                ++listed;
-                contested += state.contested(seat, taol::games::fill_template(entry, rng));
-            }
-        }
-    };
-    REQUIRE(taol::testing::run_playouts(ff::game(), config).games == 20);
-    CHECK(listed > 100);
-    CHECK(contested == 0);
+    const auto count = taol::testing::count_contested(ff::game(), 4, 20);
+    CHECK(count.listed > 100);
+    CHECK(count.contested == 0);
 }

@@ -170,4 +170,22 @@ PlayoutStats run_playouts(const games::Game& game, const PlayoutConfig& config) 
     return stats;
 }
 
+ContestedCount count_contested(const games::Game& game, int players, int seeds) {
+    PlayoutConfig config;
+    config.seeds = seeds;
+    config.players = {players};
+    games::Rng rng(1);
+    ContestedCount count;
+    config.observe = [&](const games::GameState& state, const std::vector<games::LogEntry>&, std::uint64_t, games::TimeMs) {
+        for (games::Seat seat = 0; seat < players; ++seat) {
+            for (const Json& entry : state.actions(seat)) {
+                ++count.listed;
+                count.contested += state.contested(seat, fill_template(entry, rng)) ? 1 : 0;
+            }
+        }
+    };
+    REQUIRE(run_playouts(game, config).games == seeds);
+    return count;
+}
+
 }  // namespace taol::testing

@@ -51,4 +51,12 @@ struct PlayoutStats {
 // reported through Catch2 (FAIL with the seed, the step and what broke). Returns counts.
 PlayoutStats run_playouts(const games::Game& game, const PlayoutConfig& config);
 
+// Over `seeds` random games of `players`, every listed action (templates filled) of every seat at
+// every state: how many there were, and how many the game called contested (fair races).
+struct ContestedCount {
+    long long listed = 0;
+    long long contested = 0;
+};
+ContestedCount count_contested(const games::Game& game, int players, int seeds);
+
 }  // namespace taol::testing
