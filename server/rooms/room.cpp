@@ -179,7 +179,7 @@ void Room::begin_game(const Caller& caller, const Json& options, TimeMs at, Inst
                    return refuse(caller, ErrorCode::storage_error, "the game could not be recorded, so it did not start", now);
                }
                // Defaults of absent seats are due at once.
-               take(now, [this, caller, now](TimeMs) { flush(&caller, Answer::snapshot, now); });
+               settle_then(now, [this, caller, now] { flush(&caller, Answer::snapshot, now); });
            });
 }
 
@@ -225,7 +225,7 @@ void Room::act_at(const Caller& caller, const Json& action, std::optional<std::i
     commit(at, now.wall, event::Acted{seat, action, arrived}, std::move(result.value()), [this, caller, now](bool written) {
         if (!written) return refuse(caller, ErrorCode::storage_error, "your action could not be recorded, so it did not happen", now);
         // Defaults of absent seats the game now waits for are due at once.
-        take(now, [this, caller, now](TimeMs) { flush(&caller, Answer::snapshot, now); });
+        settle_then(now, [this, caller, now] { flush(&caller, Answer::snapshot, now); });
     });
 }
 
@@ -385,9 +385,7 @@ void Room::tick(Instant now) {
     now_ = now;
     clock_.observe(now);
     if (release_held(now)) return;
-    // With fair races, what is due waits the hold: a compensated action may still come before it.
-    const TimeMs settled = std::max(clock_.room_time(now.mono) - hold_ms(), last_stamp_);
-    apply_due(settled, now, [this, now] { flush(nullptr, Answer::none, now); });
+    settle_then(now, [this, now] { flush(nullptr, Answer::none, now); });
 }
 
 std::vector<PeerPtr> Room::moved_away(const std::string& url) {

@@ -298,6 +298,9 @@ private:
     // timers.cpp: deadlines, stamps, what is owed to the journal
     // Stamps the call, applies every deadline due by then, one event at a time, then goes on.
     void take(Instant now, Stamped then);
+    // After a change, or at a tick: applies what is due by now (with fair races, by now less the
+    // hold), then goes on. Never held: what a change causes is sent at once.
+    void settle_then(Instant now, std::function<void()> then);
     void apply_due(TimeMs stamp, Instant now, std::function<void()> then);
     void apply_deadlines(TimeMs stamp, Instant now, std::function<void()> then);
     void journal_trouble(Instant now);

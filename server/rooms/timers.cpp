@@ -31,6 +31,14 @@ void Room::take(Instant now, Stamped then) {
     apply_due(stamp, now, [then = std::move(then), stamp] { then(stamp); });
 }
 
+void Room::settle_then(Instant now, std::function<void()> then) {
+    now_ = now;
+    clock_.observe(now);
+    // With fair races, what is due waits the hold: a compensated action may still come before it.
+    const TimeMs settled = std::max(clock_.room_time(now.mono) - hold_ms(), last_stamp_);
+    apply_due(settled, now, std::move(then));
+}
+
 // Each of these loops records one event at a time (commit_step): an answer during the call goes
 // round the loop again, an answer after it comes back in through `later`.
 std::optional<bool> Room::commit_step(TimeMs at, TimeMs wall, EventBody body, std::optional<games::Applied> applied,

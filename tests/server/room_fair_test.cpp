@@ -61,6 +61,9 @@ TEST_CASE("Fair races: the slow player who acted 30 ms earlier wins, though it a
     CHECK(f.next_tick(1'075) == at(1'075));  // b's claim (1,000) plus the hold (75)
     f.tick(1'075);
     CHECK(f.holder() == 1);
+    // Everyone is told at once, though a's grab still waits.
+    CHECK(f.t.peer("b")->last("snapshot").at("view").at("holder") == 1);
+    CHECK(f.t.peer("a")->last("snapshot").at("view").at("holder") == 1);
     f.tick(1'105);                 // a's claim (1,030) plus the hold
     const Json error = f.t.peer("a")->frames.back();
     CHECK(error.at("code") == "too_late");
