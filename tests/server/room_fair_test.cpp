@@ -77,6 +77,11 @@ TEST_CASE("Fair races: the slow player who acted 30 ms earlier wins, though it a
     CHECK(won->seat == 1);
     CHECK(stamp == at(1'000));
     CHECK(won->arrived == at(1'075));
+    // As the journal stores it, and reads it back.
+    const Json stored = taol::server::event_body_json(*won);
+    CHECK(stored.at("arrived") == at(1'075));
+    const auto read = taol::server::event_body_from_json("acted", stored);
+    CHECK(std::get<event::Acted>(read).arrived == at(1'075));
 }
 
 TEST_CASE("Fair races: the slow player who acted 30 ms later loses") {
