@@ -29,4 +29,14 @@ std::optional<double> ClockEstimate::to_server(double t) const {
     return t - offset_ms();
 }
 
+void RoundTrips::add(double rtt_ms) {
+    samples_.push_back(std::max(0.0, rtt_ms));
+    if (samples_.size() > ClockEstimate::kWindow) samples_.pop_front();
+}
+
+std::optional<double> RoundTrips::shortest() const {
+    if (samples_.empty()) return std::nullopt;
+    return *std::min_element(samples_.begin(), samples_.end());
+}
+
 }  // namespace taol::server

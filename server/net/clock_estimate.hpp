@@ -40,4 +40,16 @@ private:
     std::deque<Sample> samples_;
 };
 
+// Round trips of WebSocket pings, which a browser's network stack answers by itself: a page cannot
+// delay them to look farther away than it is, so they bound the delay the probes tell.
+class RoundTrips {
+public:
+    void add(double rtt_ms);
+    // The shortest of the last ClockEstimate::kWindow; nullopt before the first.
+    std::optional<double> shortest() const;
+
+private:
+    std::deque<double> samples_;
+};
+
 }  // namespace taol::server

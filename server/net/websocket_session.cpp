@@ -63,8 +63,9 @@ void WebSocketSession::run(HttpRequest request) {
     timeout.keep_alive_pings = true;
     ws_.set_option(timeout);
     // A client's pings count as messages: a flood of them is a flood.
-    ws_.control_callback([this](websocket::frame_type kind, beast::string_view) {
+    ws_.control_callback([this](websocket::frame_type kind, beast::string_view payload) {
         if (kind == websocket::frame_type::ping) within_rate();
+        if (kind == websocket::frame_type::pong) took_pong(payload);
     });
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& res) { res.set(beast::http::field::server, "taol"); }));
@@ -192,6 +193,7 @@ void WebSocketSession::probe() {
     p.out.emplace_back(n, steady_ms_exact());
     if (p.out.size() > kProbesAwaited) p.out.pop_front();
     queue(encode_frame(protocol::clock_probe_json(n)));
+    ping_beside_probe(n);
     p.timer.expires_after(n < kQuickProbes ? kQuickProbeEvery : kProbeEvery);
     p.timer.async_wait([self = shared_from_this()](beast::error_code ec) {
         if (!ec) self->probe();
@@ -210,22 +212,58 @@ bool WebSocketSession::took_clock_answer(const std::string& frame) {
     if (awaited == p.out.end()) return false;  // not awaited: an ordinary message, counted
     p.estimate.add(awaited->second, received, answer->t);
     p.out.erase(p.out.begin(), awaited + 1);  // an answer to a later probe means the earlier are lost
-    if (!p.estimate.ready()) return true;
-    const Delay delay{static_cast<int>(std::lround(p.estimate.round_trip_ms())),
-                      static_cast<int>(std::lround(p.estimate.one_way_ms()))};
+    tell_delay();
+    return true;
+}
+
+void WebSocketSession::ping_beside_probe(std::int64_t n) {
+    if (pinging_ || closing_ || close_sent_) return;
+    Probing& p = *probing_;
+    p.ping_out = {n, steady_ms_exact()};
+    pinging_ = true;
+    const std::string payload = std::to_string(n);
+    ws_.async_ping(websocket::ping_data(payload.c_str()), [self = shared_from_this()](beast::error_code) {
+        self->pinging_ = false;
+        if (self->closing_ && !self->close_sent_) self->close_gracefully(*self->closing_);
+    });
+}
+
+void WebSocketSession::took_pong(beast::string_view payload) {
+    if (!probing_ || !probing_->ping_out || payload != std::to_string(probing_->ping_out->first)) return;
+    probing_->pings.add(steady_ms_exact() - probing_->ping_out->second);
+    probing_->ping_out.reset();
+    tell_delay();
+}
+
+namespace {
+
+// The round trip a connection is judged by: its probes', never more than its pings' (a page that
+// answers probes late to look farther away gains nothing by it).
+std::optional<double> judged_round_trip(const ClockEstimate& estimate, const RoundTrips& pings) {
+    if (!estimate.ready()) return std::nullopt;
+    const std::optional<double> ping = pings.shortest();
+    return ping ? std::min(estimate.round_trip_ms(), *ping) : estimate.round_trip_ms();
+}
+
+}  // namespace
+
+void WebSocketSession::tell_delay() {
+    const std::optional<double> rtt = judged_round_trip(probing_->estimate, probing_->pings);
+    if (!rtt) return;
+    const Delay delay{static_cast<int>(std::lround(*rtt)), static_cast<int>(std::lround(*rtt / 2))};
     const std::optional<Delay> before = this->delay();
     if (!before || before->rtt_ms != delay.rtt_ms || before->one_way_ms != delay.one_way_ms) {
         set_delay(delay);
         context_.hub.measured(shared_from_this(), player_);
     }
-    return true;
 }
 
 std::optional<Timing> WebSocketSession::timing_of(double t) const {
     if (!probing_) return std::nullopt;
     const std::optional<double> at = probing_->estimate.to_server(t);
-    if (!at) return std::nullopt;
-    return Timing{std::llround(*at), std::llround(probing_->estimate.one_way_ms())};
+    const std::optional<double> rtt = judged_round_trip(probing_->estimate, probing_->pings);
+    if (!at || !rtt) return std::nullopt;
+    return Timing{std::llround(*at), std::llround(*rtt / 2)};
 }
 
 void WebSocketSession::refuse(protocol::ErrorCode code, std::string message, std::optional<std::int64_t> id) {
@@ -279,7 +317,7 @@ void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
 void WebSocketSession::close_gracefully(CloseReason reason) {
     if (finished_ || close_sent_) return;
     if (!closing_) closing_ = reason;
-    if (writing_) return;  // on_write comes back here once the queue is written
+    if (writing_ || pinging_) return;  // on_write, or the ping's end, comes back here
     close_sent_ = true;
     ws_.async_close(*closing_, [self = shared_from_this()](beast::error_code) { self->finish(); });
 }

@@ -60,6 +60,11 @@ private:
     void probe();
     // Takes `frame` if it answers a probe still awaited (answers are not counted against the rate).
     bool took_clock_answer(const std::string& frame);
+    // A WebSocket ping beside each probe, and its pong: a round trip no page can stretch.
+    void ping_beside_probe(std::int64_t n);
+    void took_pong(boost::beast::string_view payload);
+    // What the room is told of the connection's delay: the probes' figures, bounded by the pings'.
+    void tell_delay();
 
     using Stream = boost::beast::basic_stream<boost::asio::ip::tcp, boost::asio::any_io_executor, ReadRate>;
     boost::beast::websocket::stream<Stream> ws_;
@@ -79,7 +84,10 @@ private:
         ClockEstimate estimate;
         std::int64_t sent = 0;                            // probes sent so far
         std::deque<std::pair<std::int64_t, double>> out;  // awaited: number, sent at (steady ms)
+        RoundTrips pings;
+        std::optional<std::pair<std::int64_t, double>> ping_out;  // the ping awaited: number, sent at
     };
+    bool pinging_ = false;  // a ping is being written: a close waits for it (Beast allows one at a time)
     std::unique_ptr<Probing> probing_;  // only for clients that take part
 
     std::deque<Frame> queue_;

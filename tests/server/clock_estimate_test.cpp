@@ -5,6 +5,7 @@
 #include "server/net/clock_estimate.hpp"
 
 using taol::server::ClockEstimate;
+using taol::server::RoundTrips;
 
 TEST_CASE("Clock estimate: the quickest exchange of the window decides") {
     ClockEstimate e;
@@ -33,4 +34,15 @@ TEST_CASE("Clock estimate: nothing before three samples, and old samples leave t
     CHECK(e.samples() == ClockEstimate::kWindow);
     CHECK(e.round_trip_ms() == Approx(100));  // the 10 ms one is forgotten: the link is slower now
     CHECK(e.offset_ms() == Approx(0));
+}
+
+TEST_CASE("Round trips of pings: the shortest of the window") {
+    RoundTrips pings;
+    CHECK_FALSE(pings.shortest());
+    pings.add(150);
+    pings.add(152.5);
+    pings.add(149.5);
+    CHECK(*pings.shortest() == Approx(149.5));
+    for (std::size_t i = 0; i < ClockEstimate::kWindow; ++i) pings.add(200);
+    CHECK(*pings.shortest() == Approx(200));
 }

@@ -88,3 +88,24 @@ TEST_CASE("Fair races through delayed links: the quicker hand wins, not the quic
         CHECK_FALSE(lane.outcome().slow_won);
     }
 }
+
+TEST_CASE("Fair races: answering the clock probes late does not make a link look slower") {
+    const RaceSpot spot = bigoudenn_spot();
+    LiveServer server(seeded(spot.seed));
+    const DelayProxy fast(server.port(), {10, 0}, {10, 0});
+    const DelayProxy slow(server.port(), {75, 0}, {75, 0});
+    WsClient::ClockSim late;
+    late.answer_delay_ms = 100;  // would look like a 250 ms round trip, 25 ms more than the cap allows it now
+    RaceLane lane(server.port(), spot, fast, slow, spot.b, late);
+    // 15 ms after the fast player in true time: 25 ms of undue compensation would make it win.
+    const Raced raced = race(lane, true, -15ms);
+    CHECK_FALSE(raced.outcome.slow_won);
+    CHECK(raced.outcome.loser_error.at("winner") == lane.fast_seat());
+    // The WebSocket pings, which the client's network stack answers by itself, bound its delay.
+    Json last_room;
+    for (const Json& m : lane.fast().received()) {
+        if (m.at("type") == "room") last_room = m;
+    }
+    REQUIRE(last_room.at("seats").at(lane.slow_seat()).contains("rtt_ms"));
+    CHECK(last_room.at("seats").at(lane.slow_seat()).at("rtt_ms").get<int>() < 200);
+}
