@@ -250,20 +250,18 @@ std::optional<double> judged_round_trip(const ClockEstimate& estimate, const Rou
 void WebSocketSession::tell_delay() {
     const std::optional<double> rtt = judged_round_trip(probing_->estimate, probing_->pings);
     if (!rtt) return;
-    const Delay delay{static_cast<int>(std::lround(*rtt)), static_cast<int>(std::lround(*rtt / 2))};
-    const std::optional<Delay> before = this->delay();
-    if (!before || before->rtt_ms != delay.rtt_ms || before->one_way_ms != delay.one_way_ms) {
-        set_delay(delay);
-        context_.hub.measured(shared_from_this(), player_);
-    }
+    const int shown = static_cast<int>(std::lround(*rtt));
+    if (rtt_ms() == shown) return;
+    set_rtt_ms(shown);
+    context_.hub.measured(shared_from_this(), player_);
 }
 
 std::optional<Timing> WebSocketSession::timing_of(double t) const {
     if (!probing_) return std::nullopt;
     const std::optional<double> at = probing_->estimate.to_server(t);
-    const std::optional<double> rtt = judged_round_trip(probing_->estimate, probing_->pings);
-    if (!at || !rtt) return std::nullopt;
-    return Timing{std::llround(*at), std::llround(*rtt / 2)};
+    const std::optional<int> one_way = one_way_ms();
+    if (!at || !one_way) return std::nullopt;
+    return Timing{std::llround(*at), *one_way};
 }
 
 void WebSocketSession::refuse(protocol::ErrorCode code, std::string message, std::optional<std::int64_t> id) {

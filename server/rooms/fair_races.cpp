@@ -30,7 +30,7 @@ TimeMs Room::hold_ms() const {
     TimeMs hold = 0;
     for (const auto& [player, m] : members_) {
         if (!m.seat || !m.peer) continue;
-        if (const auto delay = m.peer->delay()) hold = std::max<TimeMs>(hold, std::min<TimeMs>(cap, delay->one_way_ms));
+        if (const auto one_way = m.peer->one_way_ms()) hold = std::max<TimeMs>(hold, std::min<TimeMs>(cap, *one_way));
     }
     return hold;
 }
@@ -47,7 +47,7 @@ std::optional<Room::FairClaim> Room::contested_claim(const Caller& caller, const
     }
     if (!contested) return std::nullopt;
     FairClaim claim{arrived, arrived, false};
-    if (!caller.timing || !m.peer || !m.peer->delay()) return claim;  // no stamp: by arrival (still held)
+    if (!caller.timing || !m.peer || !m.peer->rtt_ms()) return claim;  // no stamp: by arrival (still held)
     const Timing& t = *caller.timing;
     const TimeMs allowed = std::min(t.one_way_ms, hold_ms());
     TimeMs at = std::max(clock_.room_time(t.acted_mono), arrived - allowed);
@@ -87,9 +87,9 @@ void Room::note_sent(Member& m) {
 void Room::measured(const Caller& caller, Instant now) {
     Member* m = member(caller.player);
     if (!m || !m->seat || !m->peer || m->peer != caller.peer) return;  // not a seat's live connection
-    const auto delay = m->peer->delay();
-    if (!delay || !shown_rtt_moved(m->rtt_shown, delay->rtt_ms)) return;
-    m->rtt_shown = delay->rtt_ms;
+    const auto rtt = m->peer->rtt_ms();
+    if (!rtt || !shown_rtt_moved(m->rtt_shown, *rtt)) return;
+    m->rtt_shown = *rtt;
     now_ = now;
     room_changed_ = true;
     flush(nullptr, Answer::none, now);

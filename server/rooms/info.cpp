@@ -50,7 +50,7 @@ protocol::RoomInfo Room::info() const {
         }
         std::sort(seat.bot_votes.begin(), seat.bot_votes.end());
         if (auto m = members_.find(holder.player); m != members_.end() && m->second.peer && !holder.bot) {
-            if (const auto delay = m->second.peer->delay()) seat.rtt_ms = delay->rtt_ms;
+            seat.rtt_ms = m->second.peer->rtt_ms();
         }
         info.seats.push_back(std::move(seat));
     }

@@ -24,25 +24,21 @@ public:
     bool wants_deltas() const { return deltas_.load(std::memory_order_relaxed); }
     void want_deltas(bool on) { deltas_.store(on, std::memory_order_relaxed); }
 
-    // Its connection's round trip and one-way delay as measured by clock probes (fair races), in
-    // ms; nullopt until measured. Set where the connection runs, read by its room.
-    struct Delay {
-        int rtt_ms = 0;
-        int one_way_ms = 0;
-    };
-    std::optional<Delay> delay() const {
-        const std::uint64_t packed = delay_.load(std::memory_order_relaxed);
-        if (packed == 0) return std::nullopt;
-        return Delay{static_cast<int>(packed >> 32) - 1, static_cast<int>(packed & 0xffffffffu)};
+    // Its connection's round trip as measured by clock probes (fair races), in ms; nullopt until
+    // measured. Set where the connection runs, read by its room. The one-way delay is half of it.
+    std::optional<int> rtt_ms() const {
+        const int rtt = rtt_ms_.load(std::memory_order_relaxed);
+        return rtt < 0 ? std::nullopt : std::optional(rtt);
     }
-    void set_delay(Delay d) {
-        delay_.store((static_cast<std::uint64_t>(d.rtt_ms + 1) << 32) | static_cast<std::uint32_t>(d.one_way_ms),
-                     std::memory_order_relaxed);
+    std::optional<int> one_way_ms() const {
+        const auto rtt = rtt_ms();
+        return rtt ? std::optional((*rtt + 1) / 2) : std::nullopt;
     }
+    void set_rtt_ms(int rtt) { rtt_ms_.store(rtt, std::memory_order_relaxed); }
 
 private:
     std::atomic<bool> deltas_{false};
-    std::atomic<std::uint64_t> delay_{0};  // (rtt + 1) << 32 | one-way: both read together
+    std::atomic<int> rtt_ms_{-1};  // -1: not measured
 };
 
 using PeerPtr = std::shared_ptr<Peer>;

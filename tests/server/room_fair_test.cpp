@@ -20,8 +20,8 @@ struct FairTable {
     explicit FairTable(const Json& options = fair()) : t(options) {
         t.join("a", at(0));
         t.join("b", at(0));
-        measure("a", 20, 10, 0);
-        measure("b", 150, 75, 0);
+        measure("a", 20, 0);
+        measure("b", 150, 0);
         t.room().start(t.caller("a"), nullptr, when(0));
     }
     // `player` acted at true time `acted` (its stamp, exact); the room takes it at `arrives`.
@@ -31,8 +31,8 @@ struct FairTable {
         t.room().act(c, grab(), 1, when(arrives));
     }
     // What `player`'s connection measured (as its session would set it), told to the room at `ms`.
-    void measure(const std::string& player, int rtt, int one_way, TimeMs ms) {
-        t.peer(player)->set_delay({rtt, one_way});
+    void measure(const std::string& player, int rtt, TimeMs ms) {
+        t.peer(player)->set_rtt_ms(rtt);
         t.room().measured(t.connection(player, t.peer(player)), when(ms));
     }
     void tick(TimeMs ms) { t.room().tick(when(ms)); }
@@ -205,8 +205,8 @@ TEST_CASE("Fair races: each seat's round trip is shown on the room, and moves on
     CHECK(seats.at(0).at("rtt_ms") == 20);
     CHECK(seats.at(1).at("rtt_ms") == 150);
     const std::size_t rooms = f.t.peer("a")->of_type("room").size();
-    f.measure("b", 152, 76, 100);
+    f.measure("b", 152, 100);
     CHECK(f.t.peer("a")->of_type("room").size() == rooms);
-    f.measure("b", 60, 30, 200);
+    f.measure("b", 60, 200);
     CHECK(f.t.peer("a")->last("room").at("seats").at(1).at("rtt_ms") == 60);
 }
