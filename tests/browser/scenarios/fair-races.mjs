@@ -78,7 +78,9 @@ async function probesAnsweredAtOnce(p) {
   for (const x of probes.filter((y) => y.left !== undefined)) {
     check(x.sameTask, `${p.name}: probe ${x.n} answered in a later task (${Math.round(x.left - x.came)} ms after it came)`);
     check(x.left - x.came < 100, `${p.name}: probe ${x.n} answered ${Math.round(x.left - x.came)} ms after it came`);
-    check(typeof x.t === 'number' && Math.abs(x.t - x.left) < 5, `${p.name}: probe ${x.n}'s answer carries t=${x.t}, sent at ${x.left}`);
+    // The answer's t is the page's clock while it answered: between the probe's arrival and the
+    // answer's leaving (a busy machine may put milliseconds between the two).
+    check(typeof x.t === 'number' && x.t >= x.came - 1 && x.t <= x.left + 1, `${p.name}: probe ${x.n}'s answer carries t=${x.t}, the probe came at ${x.came} and the answer left at ${x.left}`);
     check(x.id === undefined, `${p.name}: a probe's answer has no id`);
   }
   const hello = p.frames.sent.find((m) => m.type === 'hello');

@@ -99,13 +99,22 @@ async function castorsTable({ base, browser, shots, errors }) {
   const me = await newPlayer(browser, 'Katell', LAPTOP, errors);
   const phone = await newPlayer(browser, 'Nolwenn', PHONE, errors, { mobile: true });
   const { seats, others } = await table(browser, base, 'castors', { rounds: 1 }, me, 2, phone);
-  for (const s of others) await s.play({ knock: 0 }, [150, 400]);
-  // Play until an action card lies on the discard pile, then everyone holds still.
+  // The other seats never knock (a knock is a listed action of the same type with "knock": true,
+  // so weights by type would knock half the time and end the only round early), and hold still
+  // once an action card lies on the discard pile.
+  const holdAtAction = (snap, { fill, rand }) => {
+    if (typeof snap.view?.discard?.top === 'string') return null;
+    const list = (snap.actions || []).filter((a) => !a.knock);
+    return list.length ? fill(list[rand(list.length)]) : null;
+  };
+  for (const s of others) await s.play(holdAtAction, [150, 400]);
+  // Play until an action card lies on the discard pile of both pages; the page player stops
+  // clicking as soon as its own page shows one, so that it does not cover it.
   const onDiscard = '[data-anchor=discard] .cb-card.action';
   const until = Date.now() + 120000;
   while (!(await phone.page.locator(onDiscard).count()) || !(await me.page.locator(onDiscard).count())) {
     check(Date.now() < until, 'no action card reached the discard pile in two minutes');
-    await clickSomething(me, (act) => (act === 'knock' ? 0 : 1));
+    if (!(await me.page.locator(onDiscard).count())) await clickSomething(me, (act) => (act === 'knock' ? 0 : 1));
     await sleep(150);
   }
   for (const s of others) await s.stop();
