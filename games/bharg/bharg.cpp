@@ -29,6 +29,8 @@ class State final : public GameState {
 public:
     explicit State(Table table) : table_(std::move(table)) {}
 
+    const Table& table() const { return table_; }
+
     std::unique_ptr<GameState> clone() const override { return std::make_unique<State>(*this); }
 
     Result<Applied> apply(Seat seat, const Json& action, TimeMs now) const override {
@@ -241,5 +243,12 @@ Result<std::unique_ptr<GameState>, std::string> setup_layout(const Json& options
     if (std::string broken = bharg::check_invariants(table); !broken.empty()) return Error("bad layout: " + broken);
     return std::unique_ptr<GameState>(std::make_unique<State>(std::move(table)));
 }
+
+const Table* table_of(const GameState& state) {
+    const auto* s = dynamic_cast<const State*>(&state);
+    return s ? &s->table() : nullptr;
+}
+
+std::unique_ptr<GameState> state_from(Table table) { return std::make_unique<State>(std::move(table)); }
 
 }  // namespace taol::games::bharg

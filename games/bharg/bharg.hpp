@@ -28,4 +28,11 @@ struct Layout {
 Result<std::unique_ptr<GameState>, std::string> setup_layout(const Json& options, const Layout& layout,
                                                              std::uint64_t seed = 1);
 
+// The whole table of a Bharg state, secrets included (nullptr for another game's state).
+struct Table;
+const Table* table_of(const GameState& state);
+
+// A state from a table (to build a twin game whose hidden cards differ).
+std::unique_ptr<GameState> state_from(Table table);
+
 }  // namespace taol::games::bharg

@@ -313,4 +313,6 @@ const Table* table_of(const GameState& state) {
     return s ? &s->table() : nullptr;
 }
 
+std::unique_ptr<GameState> state_from(Table table) { return std::make_unique<State>(std::move(table)); }
+
 }  // namespace taol::games::carambouille

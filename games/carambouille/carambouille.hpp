@@ -32,4 +32,7 @@ std::unique_ptr<GameState> setup_stacked(const Stacked& stacked, const Json& opt
 struct Table;
 const Table* table_of(const GameState& state);
 
+// A state from a table (to build a twin game whose hidden cards differ).
+std::unique_ptr<GameState> state_from(Table table);
+
 }  // namespace taol::games::carambouille

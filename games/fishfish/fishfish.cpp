@@ -42,6 +42,8 @@ class State final : public GameState {
 public:
     explicit State(Table table) : t_(std::move(table)) {}
 
+    const Table& table() const { return t_; }
+
     std::unique_ptr<GameState> clone() const override { return std::make_unique<State>(t_); }
 
     Result<Applied> apply(Seat seat, const Json& action, TimeMs now) const override {
@@ -222,5 +224,12 @@ std::unique_ptr<GameState> setup_with_first_fisher(const Json& options, int play
                                                    Seat first_fisher, TimeMs) {
     return std::make_unique<State>(new_table(baits_from(options), players, seed, first_fisher));
 }
+
+const Table* table_of(const GameState& state) {
+    const auto* s = dynamic_cast<const State*>(&state);
+    return s ? &s->table() : nullptr;
+}
+
+std::unique_ptr<GameState> state_from(Table table) { return std::make_unique<State>(std::move(table)); }
 
 }  // namespace taol::games::fishfish
