@@ -101,7 +101,7 @@ struct SeatInfo {
     std::string name;
     bool connected = false;
     bool bot = false;             // a bot plays this seat (an addition)
-    std::vector<int> bot_votes;   // who asked that a bot play it, while that vote runs (an addition)
+    std::vector<int> bot_votes = {};  // who asked that a bot play it, while that vote runs (an addition)
     std::optional<int> rtt_ms = std::nullopt;  // its connection's measured round trip (an addition; fair races)
 };
 
