@@ -1,8 +1,9 @@
 #pragma once
-// The bots' twin games, shared by every game's <game>_bot_twin_test.cpp (castors has its own in
-// castors_secrets_test.cpp). A bot decides from its seat's snapshot alone: in a twin game whose
-// cards hidden from its seat differ, the seat is sent the same snapshot, so the bot, with the same
-// memory and draws, does the same. Each game says how its twin is built; this plays the games.
+// The bots' twin games, shared by every game's <game>_bot_twin_test.cpp (castors' is in
+// castors_secrets_test.cpp, beside its other twin tests). A bot decides from its seat's snapshot
+// alone: in a twin game whose cards hidden from its seat differ, the seat is sent the same
+// snapshot, so the bot, with the same memory and draws, does the same. Each game says how its twin
+// is built; this plays the games.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
