@@ -127,4 +127,33 @@ inline Played play(const Game& game, const Json& opts, int players, std::uint64_
     return out;
 }
 
+// A table to play: its player count and the options given (completed by the game's defaults).
+struct Setting {
+    int players;
+    Json given = nullptr;
+};
+
+// Twins built over several games, and how many of them really differed.
+struct Totals {
+    long twins = 0;
+    long differing = 0;
+};
+
+// Seeds 1..`seeds` of every setting, each game checked by `play` and required to finish.
+inline Totals play_all(const Game& game, const std::vector<Setting>& settings, std::uint64_t seeds,
+                       const TwinOf& twin_of, int max_steps) {
+    Totals totals;
+    for (const Setting& setting : settings) {
+        const Json opts = options(game, setting.players, setting.given);
+        for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
+            INFO(setting.players << " players, options " << setting.given.dump() << ", seed " << seed);
+            const Played played = play(game, opts, setting.players, seed, twin_of, max_steps);
+            CHECK(played.finished);
+            totals.twins += played.twins;
+            totals.differing += played.differing;
+        }
+    }
+    return totals;
+}
+
 }  // namespace bot_twin

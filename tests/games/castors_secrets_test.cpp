@@ -8,7 +8,6 @@
 
 #include "games/castors/castors.hpp"
 #include "games/core/ids.hpp"
-#include "games/core/options.hpp"
 #include "tests/games/bot_twin.hpp"
 #include "tests/support/generator_draws.hpp"
 #include "tests/support/playout.hpp"
@@ -24,13 +23,9 @@ using taol::games::Viewer;
 
 namespace {
 
-constexpr TimeMs kT0 = 1'700'000'000'000;
+using bot_twin::kT0;
 
-Json options(int players, const Json& given = nullptr) {
-    auto complete = taol::games::complete_options(cs::game(), given, players);
-    REQUIRE(complete.ok());
-    return complete.value();
-}
+Json options(int players, const Json& given = nullptr) { return bot_twin::options(cs::game(), players, given); }
 
 // The cards whose face `viewer` may be shown now, from the rules text (not from view.cpp): the
 // discard pile; every card once the round or the game is over (every row is revealed); its two
@@ -244,19 +239,9 @@ TEST_CASE("castors: the bot decides the same whatever the cards hidden from its 
         const bool differs = twin.face != t.face;
         return bot_twin::Twin{cs::state_from(std::move(twin)), differs};
     };
-    long twins = 0;
-    long differing = 0;
-    for (int players : {2, 4}) {
-        for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-            INFO("players " << players << " seed " << seed);
-            const auto played = bot_twin::play(cs::game(), options(players), players, seed, castors_twin, 2000);
-            CHECK(played.finished);
-            twins += played.twins;
-            differing += played.differing;
-        }
-    }
+    const auto totals = bot_twin::play_all(cs::game(), {{2}, {4}}, 3, castors_twin, 2000);
     // Not vacuous: most twins hold other faces where the seat cannot see.
-    CHECK(differing > twins / 2);
+    CHECK(totals.differing > totals.twins / 2);
 }
 
 TEST_CASE("castors: random playouts, 2 to 6 players, 500 one-round games each") {
