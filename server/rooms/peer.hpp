@@ -24,8 +24,9 @@ public:
     bool wants_deltas() const { return deltas_.load(std::memory_order_relaxed); }
     void want_deltas(bool on) { deltas_.store(on, std::memory_order_relaxed); }
 
-    // Its connection's round trip as measured by clock probes (fair races), in ms; nullopt until
-    // measured. Set where the connection runs, read by its room. The one-way delay is half of it.
+    // Its connection's round trip as measured by clock probes, bounded by WebSocket pings (fair
+    // races), in ms; nullopt until measured. Set where the connection runs, read by its room. The
+    // one-way delay is half of it.
     std::optional<int> rtt_ms() const {
         const int rtt = rtt_ms_.load(std::memory_order_relaxed);
         return rtt < 0 ? std::nullopt : std::optional(rtt);

@@ -112,9 +112,11 @@ async function castorsTable({ base, browser, shots, errors }) {
   // clicking as soon as its own page shows one, so that it does not cover it.
   const onDiscard = '[data-anchor=discard] .cb-card.action';
   const until = Date.now() + 120000;
-  while (!(await phone.page.locator(onDiscard).count()) || !(await me.page.locator(onDiscard).count())) {
+  for (;;) {
+    const mine = await me.page.locator(onDiscard).count();
+    if (mine && await phone.page.locator(onDiscard).count()) break;
     check(Date.now() < until, 'no action card reached the discard pile in two minutes');
-    if (!(await me.page.locator(onDiscard).count())) await clickSomething(me, (act) => (act === 'knock' ? 0 : 1));
+    if (!mine) await clickSomething(me, (act) => (act === 'knock' ? 0 : 1));
     await sleep(150);
   }
   for (const s of others) await s.stop();
