@@ -22,7 +22,8 @@ RoomActor::RoomActor(Executor executor, std::unique_ptr<Room> room, Clock clock)
       idle_since_(clock_().mono),
       room_(std::move(room)),
       status_(room_->status()),
-      summary_(room_->summary()) {
+      summary_(room_->summary()),
+      summary_key_(room_->summary_key()) {
     // An answer of the journal that comes after its call is handled here, on the strand; the
     // calls that waited for it then go on.
     room_->answer_later_through([this](std::function<void()> answer) {
@@ -83,9 +84,11 @@ void RoomActor::close() {
 
 void RoomActor::settle(Instant now) {
     status_ = room_->status();
-    {
+    if (std::string key = room_->summary_key(); key != summary_key_) {
+        Json summary = room_->summary();
         std::lock_guard lock(summary_mutex_);
-        summary_ = room_->summary();
+        summary_ = std::move(summary);
+        summary_key_ = std::move(key);
     }
     const int connected = room_->connected_count();
     if (connected == 0 && connected_.load() != 0) idle_since_ = now.mono;

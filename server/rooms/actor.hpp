@@ -74,6 +74,7 @@ private:
     std::atomic<int> connected_{0};
     mutable std::mutex summary_mutex_;
     Json summary_;
+    std::string summary_key_;  // Room::summary_key() of summary_
 };
 
 }  // namespace taol::server

@@ -41,10 +41,7 @@ protocol::RoomInfo Room::info() const {
     protocol::RoomInfo info{setup_.code, std::string(game().id()), options_, host_, to_string(status_), {}, 0};
     for (std::size_t s = 0; s < seats_.size(); ++s) {
         const SeatHolder& holder = seats_[s];
-        // Never shown as connected without a connection, even while that is not yet recorded.
-        auto owed = owed_presence_.find(holder.player);
-        const bool connected = owed != owed_presence_.end() ? owed->second.connected : holder.connected;
-        protocol::SeatInfo seat{static_cast<int>(s), holder.name, connected && !holder.bot, holder.bot.has_value(), {}};
+        protocol::SeatInfo seat{static_cast<int>(s), holder.name, shown_connected(holder), holder.bot.has_value(), {}};
         for (const std::string& voter : holder.bot_votes) {
             if (auto by = seat_held_by(voter)) seat.bot_votes.push_back(*by);
         }
@@ -57,6 +54,25 @@ protocol::RoomInfo Room::info() const {
     info.spectators = spectator_count();
     info.interrupted = interrupted_;
     return info;
+}
+
+bool Room::shown_connected(const SeatHolder& holder) const {
+    auto owed = owed_presence_.find(holder.player);
+    const bool connected = owed != owed_presence_.end() ? owed->second.connected : holder.connected;
+    return connected && !holder.bot;
+}
+
+std::string Room::summary_key() const {
+    // Names are length-prefixed, so that no name can make two rooms' keys alike.
+    std::string key;
+    key.reserve(64);
+    key.append(to_string(status_)).append(1, '|').append(std::to_string(games_started_)).append(1, '|');
+    key.append(std::to_string(spectator_count())).append(interrupted_ ? "|i" : "|-");
+    for (const SeatHolder& holder : seats_) {
+        key.append(1, '|').append(std::to_string(holder.name.size())).append(1, ':').append(holder.name);
+        key.append(shown_connected(holder) ? "c" : "-").append(holder.bot ? "b" : "-");
+    }
+    return key;
 }
 
 Json Room::summary() const {

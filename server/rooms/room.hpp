@@ -155,6 +155,9 @@ public:
     protocol::RoomInfo info() const;
     // The public summary of the room (GET /api/rooms/<code>): game, status, players, outcome.
     Json summary() const;
+    // What summary() is made of, packed into a string: equal keys, equal summaries. Far cheaper to
+    // build than the summary, which is then rebuilt only when it changed.
+    std::string summary_key() const;
     // The log of the current game; `at` on the wall clock.
     const std::vector<games::LogEntry>& log() const { return log_; }
     // Every running timer, the game's and the room's ("turn", "absent"), on the room clock.
@@ -186,6 +189,9 @@ private:
         std::set<std::string> bot_votes;  // players who asked that a bot play it
         bool person() const { return !player.empty(); }
     };
+    // Whether a seat is shown as connected: never without a connection, even while that is not
+    // yet recorded; never for a bot's.
+    bool shown_connected(const SeatHolder& holder) const;
     // Someone in the room now: a seat holder or a spectator.
     struct Member {
         std::string name;
