@@ -32,7 +32,8 @@ constexpr std::string_view kUsage =
     "  --limit NAME=N    changes one limit (README, \"Security and limits\"); NAME is one of\n"
     "                    per-address, hello-seconds, idle-seconds, write-stall-seconds,\n"
     "                    messages-per-second, messages-burst, read-kib-per-second,\n"
-    "                    api-per-second, api-burst, busy-loop-lag-ms, busy-journal-wait-ms\n"
+    "                    api-per-second, api-burst, busy-loop-lag-ms, busy-journal-wait-ms,\n"
+    "                    busy-action-ms\n"
     "  --help            this text\n";
 
 // Ten thousand connections need more descriptors than the usual soft limit of 1024.
@@ -58,7 +59,8 @@ bool set_limit(taol::server::ServerConfig& config, const std::string& text) {
     const std::string value = text.substr(equals + 1);
     char* end = nullptr;
     const double n = std::strtod(value.c_str(), &end);
-    const bool zero_allowed = name == "per-address" || name == "busy-loop-lag-ms" || name == "busy-journal-wait-ms";
+    const bool zero_allowed = name == "per-address" || name == "busy-loop-lag-ms" || name == "busy-journal-wait-ms" ||
+                              name == "busy-action-ms";
     if (value.empty() || *end != '\0' || n < 0 || (n == 0 && !zero_allowed)) return false;
     const auto ms = static_cast<taol::server::TimeMs>(n * 1000);
     auto& limits = config.limits;
@@ -73,6 +75,7 @@ bool set_limit(taol::server::ServerConfig& config, const std::string& text) {
     else if (name == "api-burst") limits.api_burst = n;
     else if (name == "busy-loop-lag-ms") config.hub.load.loop_lag_ms = static_cast<taol::server::TimeMs>(n);
     else if (name == "busy-journal-wait-ms") config.hub.load.journal_wait_ms = static_cast<taol::server::TimeMs>(n);
+    else if (name == "busy-action-ms") config.hub.load.action_ms = static_cast<taol::server::TimeMs>(n);
     else return false;
     return true;
 }

@@ -48,12 +48,12 @@ Hub::Hub(boost::asio::any_io_executor executor, Metrics& metrics, HubConfig conf
         config_.journal->on_room_lost([this](const std::string& code, const std::string& url) { room_lost(code, url); });
     }
     // Once per change, not per refusal: a busy spell may refuse thousands.
-    load_.on_change([&metrics = metrics_](bool busy, TimeMs loop_lag, TimeMs journal_wait) {
-        metrics.busy = busy ? 1 : 0;
-        if (busy) {
+    load_.on_change([&metrics = metrics_](const LoadGauge::Readings& now) {
+        metrics.busy = now.busy ? 1 : 0;
+        if (now.busy) {
             spdlog::warn("busy: refusing new rooms and newcomers to rooms (event loop {} ms late, journal writes "
-                         "waiting {} ms); every room already open goes on",
-                         loop_lag, journal_wait);
+                         "waiting {} ms, actions answered in {} ms on average); every room already open goes on",
+                         now.loop_lag, now.journal_wait, now.action);
         } else {
             spdlog::info("no longer busy: new rooms and newcomers are welcome again");
         }
@@ -218,7 +218,7 @@ void Hub::create(const ConnectionPtr& connection, const PlayerPtr& player, const
             return done(player);
         }
     }
-    if (load_.busy()) {
+    if (!load_.admit_room()) {
         connection->deliver(busy_refusal("open a new table", id));
         return done(player);
     }
@@ -303,10 +303,11 @@ void Hub::to_room(const ConnectionPtr& connection, const PlayerPtr& player, cons
         return done(player);
     }
     const auto taken = std::chrono::steady_clock::now();
+    const TimeMs taken_ms = load_.now();  // on the load gauge's clock, which tests drive by hand
     // An action's own stamp is put on the server's clock now, by the connection that measured it.
     const auto* act = std::get_if<protocol::Act>(&body);
     const std::optional<Timing> timing = act && act->t ? connection->timing_of(*act->t) : std::nullopt;
-    with_room(code, [this, connection, player, body, id, taken, code, timing, done = std::move(done)](
+    with_room(code, [this, connection, player, body, id, taken, taken_ms, code, timing, done = std::move(done)](
                         std::shared_ptr<RoomActor> actor, const Lookup& lookup) mutable {
         if (!actor) {
             const bool gone = !lookup.damaged && !lookup.unavailable && !lookup.moved_to;
@@ -335,8 +336,11 @@ void Hub::to_room(const ConnectionPtr& connection, const PlayerPtr& player, cons
                            },
                            body);
             },
-            [this, player, leaving, acting, taken, done = std::move(done)](Room& r) {
-                if (acting) metrics_.observe_action_latency(std::chrono::steady_clock::now() - taken);
+            [this, player, leaving, acting, taken, taken_ms, done = std::move(done)](Room& r) {
+                if (acting) {
+                    metrics_.observe_action_latency(std::chrono::steady_clock::now() - taken);
+                    load_.action_took(load_.now() - taken_ms);
+                }
                 if (leaving) return settled(r, player, done);
                 done(player);
             });

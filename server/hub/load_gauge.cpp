@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 namespace taol::server {
 
@@ -17,6 +18,16 @@ void LoadGauge::loop_lag(TimeMs lag) {
     const TimeMs now = clock_();
     last_lag_ = lag;
     update_locked(now, note_locked(lag, limits_.loop_lag_ms, now));
+}
+
+void LoadGauge::action_took(TimeMs took) {
+    std::lock_guard lock(mutex_);
+    const TimeMs now = clock_();
+    // A moving average: one slow action (a disk's hiccup) says little, many say the server is late.
+    action_average_ = action_average_ < 0 ? static_cast<double>(took)
+                                          : action_average_ + (static_cast<double>(took) - action_average_) / 8;
+    last_action_ = static_cast<TimeMs>(std::lround(action_average_));
+    update_locked(now, note_locked(last_action_, limits_.action_ms, now));
 }
 
 WriteDone LoadGauge::watch(WriteDone done) {
@@ -45,11 +56,27 @@ bool LoadGauge::busy() {
     return busy_;
 }
 
+bool LoadGauge::admit_room() {
+    std::lock_guard lock(mutex_);
+    const TimeMs now = clock_();
+    update_locked(now, false);
+    if (busy_) return false;
+    const bool warm = ever_warm_ && now - warm_at_ < limits_.calm_ms;
+    if (!warm) return true;
+    if (room_admitted_at_ && now - *room_admitted_at_ < limits_.reopen_every_ms) return false;
+    room_admitted_at_ = now;
+    return true;
+}
+
 LoadGauge::Readings LoadGauge::readings() {
     std::lock_guard lock(mutex_);
     const TimeMs now = clock_();
     update_locked(now, false);
-    return {last_lag_, std::max(last_wait_, oldest_wait_locked(now)), busy_};
+    return readings_locked(now);
+}
+
+LoadGauge::Readings LoadGauge::readings_locked(TimeMs now) const {
+    return {last_lag_, std::max(last_wait_, oldest_wait_locked(now)), last_action_, busy_};
 }
 
 TimeMs LoadGauge::oldest_wait_locked(TimeMs now) const {
@@ -74,7 +101,7 @@ void LoadGauge::update_locked(TimeMs now, bool over) {
     const bool busy = over || (busy_ && !calm);
     if (busy == busy_) return;
     busy_ = busy;
-    if (on_change_) on_change_(busy_, last_lag_, std::max(last_wait_, waiting));
+    if (on_change_) on_change_(readings_locked(now));
 }
 
 }  // namespace taol::server

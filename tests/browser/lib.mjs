@@ -48,7 +48,7 @@ export async function startServer(binary, opts = {}) {
   const dataDir = opts.dataDir || fs.mkdtempSync(path.join(os.tmpdir(), 'taol-browser-data-'));
   // The overload guard off: a test machine busy with other tests must not turn players away.
   const args = ['--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir, '--web-root', path.join(repo, 'web-client'),
-    '--limit', 'busy-loop-lag-ms=0', '--limit', 'busy-journal-wait-ms=0', ...(opts.args || [])];
+    '--limit', 'busy-loop-lag-ms=0', '--limit', 'busy-journal-wait-ms=0', '--limit', 'busy-action-ms=0', ...(opts.args || [])];
   log(`starting ${bin} ${args.join(' ')}`);
   const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];

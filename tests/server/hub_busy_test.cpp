@@ -71,6 +71,7 @@ TEST_CASE("A busy server refuses new rooms and newcomers, and goes on serving th
     HubFixture f(&journal, [&clock](server::HubConfig& c) {
         c.load.journal_wait_ms = 20;  // a write answered 30 ms late is too late
         c.load.loop_lag_ms = 0;       // no event loop is probed here
+        c.load.action_ms = 0;         // the journal's wait alone
         c.load_clock = [&clock] { return clock.load(); };
     });
 
@@ -132,4 +133,46 @@ TEST_CASE("A busy server refuses new rooms and newcomers, and goes on serving th
     HubFixture::Client erwan;
     f.hello(erwan, "Erwan");
     CHECK(f.send(erwan, join(waiting)).at("type") == "room");
+}
+
+TEST_CASE("A server whose actions are answered too late on average is busy, whatever the reason") {
+    spdlog::set_level(spdlog::level::off);
+    TempDir dir;
+    server::SqliteJournal sqlite(dir.path(), server::SyncPolicy::normal);
+    FaultyJournal journal(sqlite);
+    std::atomic<server::TimeMs> clock{1'000'000};
+    journal.clock = &clock;
+    HubFixture f(&journal, [&clock](server::HubConfig& c) {
+        c.load.journal_wait_ms = 0;  // not watched: only the actions' time is
+        c.load.loop_lag_ms = 0;
+        c.load.action_ms = 20;
+        c.load_clock = [&clock] { return clock.load(); };
+    });
+    HubFixture::Client anna, bleuenn, corentin;
+    f.hello(anna, "Anna");
+    f.hello(bleuenn, "Bleuenn");
+    f.hello(corentin, "Corentin");
+    const std::string playing = f.send(anna, kCreate).at("room");
+    REQUIRE(f.send(bleuenn, join(playing)).at("type") == "room");
+    REQUIRE(f.send(anna, R"({"type":"start","id":4})").at("type") == "snapshot");
+
+    journal.answer_after_ms = 15;  // actions answered in 15 ms are in time
+    CHECK(act_for_whoever_may(f, {&anna, &bleuenn}).at("type") == "snapshot");
+    CHECK_FALSE(f.hub().load().busy());
+    // In 30 ms, too late: the average passes 20 ms within a few actions (15, 16.9, 18.5, 19.9,
+    // 21.2); then nobody new, and the game goes on.
+    journal.answer_after_ms = 30;
+    int late = 0;
+    while (!f.hub().load().busy() && late < 10) {
+        CHECK(act_for_whoever_may(f, {&anna, &bleuenn}).at("type") == "snapshot");
+        ++late;
+    }
+    CHECK(late == 4);
+    CHECK(f.hub().load().readings().action > 20);
+    CHECK(f.send(corentin, kCreate).at("code") == "server_busy");
+    CHECK(act_for_whoever_may(f, {&anna, &bleuenn}).at("type") == "snapshot");
+
+    journal.answer_after_ms = 0;
+    clock += 1000;
+    CHECK(f.send(corentin, kCreate).at("type") == "room");
 }

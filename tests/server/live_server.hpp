@@ -38,6 +38,7 @@ public:
         // them meet server_busy (hub_busy_test.cpp covers it).
         config.hub.load.loop_lag_ms = 0;
         config.hub.load.journal_wait_ms = 0;
+        config.hub.load.action_ms = 0;
         server_ = std::make_unique<server::Server>(config);
         server_->start();
         thread_ = std::thread([this] { server_->run(); });

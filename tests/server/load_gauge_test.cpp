@@ -1,5 +1,5 @@
 // The load gauge on a hand-driven clock: a reading over its limit makes the server busy at once;
-// it is calm again only once both readings have stayed under half their limits for calm_ms.
+// it is calm again only once every reading has stayed under half its limit for calm_ms.
 #include <catch2/catch.hpp>
 
 #include "server/hub/load_gauge.hpp"
@@ -14,10 +14,14 @@ namespace {
 
 struct Gauge {
     explicit Gauge(LoadLimits limits = {}) : gauge(limits, [this] { return now; }) {
-        gauge.on_change([this](bool busy, TimeMs, TimeMs) { changes.push_back(busy); });
+        gauge.on_change([this](const LoadGauge::Readings& r) {
+            changes.push_back(r.busy);
+            told.push_back(r);
+        });
     }
     TimeMs now = 5'000'000;
     std::vector<bool> changes;
+    std::vector<LoadGauge::Readings> told;
     LoadGauge gauge;
 };
 
@@ -106,4 +110,53 @@ TEST_CASE("Either reading keeps the gauge busy while it is warm, and a limit of 
     forever(WriteResult::written);
     CHECK_FALSE(off.gauge.busy());
     CHECK(off.changes.empty());
+}
+
+TEST_CASE("Actions answered later than the limit on average make the gauge busy, and are told with the readings") {
+    Gauge g(LoadLimits{0, 0, 1000, 50});
+    g.gauge.action_took(50);  // the average starts at the first: at the limit, not over it
+    CHECK_FALSE(g.gauge.busy());
+    g.gauge.action_took(60);  // moves it by an eighth of the difference: 51.25
+    CHECK(g.gauge.busy());
+    REQUIRE(g.told.size() == 1);
+    CHECK(g.told[0].action == 51);
+    CHECK(g.told[0].busy);
+    for (int i = 0; i < 6; ++i) g.gauge.action_took(0);  // 51.25 * (7/8)^6 = 22.9: under half the limit
+    CHECK(g.gauge.readings().action == 23);
+    g.now += 999;  // the fifth was still warm (26)
+    CHECK(g.gauge.busy());
+    g.now += 1;
+    CHECK_FALSE(g.gauge.busy());
+    CHECK(g.changes == std::vector<bool>{true, false});
+
+    Gauge off(LoadLimits{0, 0, 1000, 0});
+    off.gauge.action_took(100'000);
+    CHECK_FALSE(off.gauge.busy());
+}
+
+TEST_CASE("While a reading is warm new rooms open one at a time, and none while busy") {
+    LoadLimits limits;
+    limits.loop_lag_ms = 100;
+    limits.calm_ms = 1000;
+    limits.reopen_every_ms = 200;
+    Gauge g(limits);
+    CHECK(g.gauge.admit_room());  // nothing warm yet: every room opens
+    CHECK(g.gauge.admit_room());
+    g.gauge.loop_lag(60);  // half the limit or more: warm, not busy
+    CHECK(g.gauge.admit_room());
+    CHECK_FALSE(g.gauge.admit_room());  // the next waits its turn
+    g.now += 199;
+    CHECK_FALSE(g.gauge.admit_room());
+    g.now += 1;
+    CHECK(g.gauge.admit_room());
+    g.now += 200;
+    g.gauge.loop_lag(101);
+    CHECK_FALSE(g.gauge.admit_room());  // busy: none
+    g.gauge.loop_lag(0);
+    g.now += 999;
+    CHECK_FALSE(g.gauge.admit_room());
+    g.now += 1;  // a calm second since the last warm reading: every room opens again
+    CHECK(g.gauge.admit_room());
+    CHECK(g.gauge.admit_room());
+    CHECK(g.changes == std::vector<bool>{true, false});
 }

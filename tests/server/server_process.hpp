@@ -112,7 +112,8 @@ private:
         std::vector<std::string> argv = {TAOL_SERVER_BINARY, "--host", "127.0.0.1", "--port", std::to_string(port),
                                          "--data-dir", data_dir.string(), "--web-root", data_dir.string(),
                                          // The overload guard off: a loaded test machine must not refuse these players.
-                                         "--limit", "busy-loop-lag-ms=0", "--limit", "busy-journal-wait-ms=0"};
+                                         "--limit", "busy-loop-lag-ms=0", "--limit", "busy-journal-wait-ms=0",
+                                         "--limit", "busy-action-ms=0"};
         argv.insert(argv.end(), extra.begin(), extra.end());
         return argv;
     }
