@@ -112,6 +112,7 @@ private:
 void accept_next(net::ip::tcp::acceptor& acceptor, BareBroadcaster::Hub& hub) {
     acceptor.async_accept([&acceptor, &hub](beast::error_code ec, net::ip::tcp::socket socket) {
         if (ec) return;
+        socket.set_option(net::ip::tcp::no_delay(true), ec);  // as Taol's sockets
         std::make_shared<Session>(std::move(socket), hub)->start();
         accept_next(acceptor, hub);
     });

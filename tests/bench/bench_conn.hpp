@@ -46,6 +46,10 @@ public:
             boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port),
             [self](boost::beast::error_code ec) {
                 if (ec) return self->closed(false);
+                // As browsers do: a small frame goes out at once, not after the last one's ACK.
+                boost::beast::error_code no_delay_ec;
+                boost::beast::get_lowest_layer(self->ws_).socket().set_option(boost::asio::ip::tcp::no_delay(true),
+                                                                               no_delay_ec);
                 self->ws_.async_handshake("127.0.0.1", "/ws", [self](boost::beast::error_code ec2) {
                     if (ec2) return self->closed(false);
                     boost::beast::get_lowest_layer(self->ws_).expires_never();

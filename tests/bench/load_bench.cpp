@@ -3,6 +3,7 @@
 //
 //   load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] [--think-ms T]
 //                     [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] [--deltas] [--nodes N]
+//                     [--surge R] [--server-limit NAME=N]...
 //
 // Defaults: 100 rooms of castors, 4 players + 1 spectator each, think 500 ms, warm-up 5 s,
 // measured 20 s, --sync normal (given to the server as is).
@@ -27,7 +28,8 @@
 // are counted by code. The server's CPU is utime+stime from /proc/<pid>/stat over the phase,
 // divided by its length (cores), and per accepted action; its RSS is read at the end of the phase,
 // and per connection over the RSS it had before any client connected. The client thread's own CPU
-// is printed too: near 1 core, the latencies are the client's and not the server's.
+// is printed too: near 1 core, the latencies are the client's and not the server's. So is its own
+// lag (how late a 10 ms timer of its thread runs): that much of any latency is the client's.
 //
 // --deltas: every client asks for deltas in its hello and applies each patch to the snapshot it
 // holds (as the web client does); snapshots/s and bytes/s then count deltas too.
@@ -46,6 +48,14 @@
 // server CPU and RSS are the nodes' together; PostgreSQL's CPU is printed beside them. On one
 // machine the nodes share its cores: this measures what sharing a database costs, not how far
 // several machines go.
+//
+// --surge R: past saturation. During the phase R newcomer rooms a second arrive beside the N
+// running ones, each playing like them once in; a newcomer told server_busy asks again 500 ms
+// later, as a person would. The latencies printed are the running rooms' only; the newcomers get
+// rows of their own (how many arrived, got in, and were told server_busy; their last member's
+// p99). Not with --bare, which never refuses anyone.
+//
+// --server-limit NAME=N: given to the server as --limit NAME=N (say busy-loop-lag-ms=30).
 //
 // Exit status: 1 when a run could not set its rooms up, accepted nothing in its phase, or got an
 // error code that the play above cannot explain (anything but too_late, illegal_action,
@@ -113,7 +123,8 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
     }
     row("server CPU (cores)", [&](const Figures& f) { return number(f.server_cores, 2); });
     row("server CPU µs per action", [&](const Figures& f) {
-        return number(f.accepted ? f.server_cores * d * 1e6 / static_cast<double>(f.accepted) : 0, 0);
+        const long long actions = f.accepted + f.newcomer_accepted;  // the newcomers' cost the server too
+        return number(actions ? f.server_cores * d * 1e6 / static_cast<double>(actions) : 0, 0);
     });
     row("server RSS (MiB)", [&](const Figures& f) {
         return f.server_rss_kib < 0 ? std::string("-") : number(static_cast<double>(f.server_rss_kib) / 1024, 1);
@@ -123,6 +134,21 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
     });
     if (s.nodes > 0) row("PostgreSQL CPU (cores)", [&](const Figures& f) { return number(f.database_cores, 2); });
     row("client thread CPU (cores)", [&](const Figures& f) { return number(f.client_cores, 2); });
+    for (const auto& [rank, p] : {std::pair{"p50", 0.5}, {"p99", 0.99}}) {
+        const std::string label = std::string("client's own lag ms ") + rank;
+        row(label.c_str(), [&](const Figures& f) { return number(taol::bench::percentile(f.client_lag_ms, p), 2); });
+    }
+    if (s.surge_per_s > 0) {
+        row("newcomer rooms arrived", [&](const Figures& f) { return std::to_string(f.newcomer_rooms); });
+        row("newcomer rooms let in", [&](const Figures& f) { return std::to_string(f.newcomer_rooms_in); });
+        row("newcomers told server_busy", [&](const Figures& f) { return std::to_string(f.newcomer_busy); });
+        row("newcomers' actions/s", [&](const Figures& f) {
+            return number(static_cast<double>(f.newcomer_accepted) / d, 1);
+        });
+        row("newcomers' last member p99", [&](const Figures& f) {
+            return number(taol::bench::percentile(f.newcomer_last_ms, 0.99), 2);
+        });
+    }
     for (const auto& [name, f] : runs) {
         std::string list;
         for (const auto& [code, n] : f.errors) list += " " + code + " " + std::to_string(n);
@@ -173,10 +199,13 @@ std::optional<Settings> parse(int argc, char** argv) {
         else if (flag == "--seconds") s.seconds = std::atof(value.c_str());
         else if (flag == "--sync") s.sync = value;
         else if (flag == "--nodes") s.nodes = std::atoi(value.c_str());
+        else if (flag == "--surge") s.surge_per_s = std::atof(value.c_str());
+        else if (flag == "--server-limit") s.server_limits.push_back(value);
         else return std::nullopt;
     }
     const bool valid = s.rooms > 0 && s.players > 0 && s.spectators >= 0 && s.think_ms >= 0 && s.seconds > 0 &&
-                       s.warmup_s >= 0 && (s.sync == "normal" || s.sync == "full") && s.nodes >= 0;
+                       s.warmup_s >= 0 && (s.sync == "normal" || s.sync == "full") && s.nodes >= 0 && s.surge_per_s >= 0 &&
+                       !(s.surge_per_s > 0 && s.bare);
     return valid ? std::optional<Settings>(s) : std::nullopt;
 }
 
@@ -187,6 +216,14 @@ void raise_descriptor_limit() {
         limit.rlim_cur = limit.rlim_max;
         setrlimit(RLIMIT_NOFILE, &limit);
     }
+}
+
+// The server's arguments: --sync, the limits asked for, then `more`.
+std::vector<std::string> server_args(const Settings& s, std::vector<std::string> more = {}) {
+    std::vector<std::string> args = {"--sync", s.sync};
+    for (const std::string& limit : s.server_limits) args.insert(args.end(), {"--limit", limit});
+    args.insert(args.end(), more.begin(), more.end());
+    return args;
 }
 
 // The run of --nodes: the nodes on a fresh database of a throwaway PostgreSQL.
@@ -200,8 +237,8 @@ Figures run_nodes(const Settings& s) {
         const std::string name = "n" + std::to_string(i + 1);
         nodes.push_back(std::make_unique<taol::bench::ServerProcess>(
             s.server, port, 0,
-            std::vector<std::string>{"--sync", s.sync, "--journal", journal, "--node", name, "--public-url",
-                                     "ws://127.0.0.1:" + std::to_string(port) + "/ws"},
+            server_args(s, {"--journal", journal, "--node", name, "--public-url",
+                            "ws://127.0.0.1:" + std::to_string(port) + "/ws"}),
             true));
         ports.push_back(port);
     }
@@ -230,7 +267,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr,
                      "usage: load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] "
                      "[--think-ms T] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] [--deltas] "
-                     "[--nodes N]\n");
+                     "[--nodes N] [--surge R] [--server-limit NAME=N]...\n");
         return 2;
     }
     raise_descriptor_limit();
@@ -238,8 +275,7 @@ int main(int argc, char** argv) {
     if (settings->nodes > 0) {
         runs.emplace_back("taol", run_nodes(*settings));
     } else {
-        taol::bench::ServerProcess server(settings->server, taol::bench::free_port(), 0, {"--sync", settings->sync},
-                                          true);
+        taol::bench::ServerProcess server(settings->server, taol::bench::free_port(), 0, server_args(*settings), true);
         const auto usage = [&] { return server.usage(); };
         runs.emplace_back("taol", taol::bench::run_load(*settings, {server.port()}, false, usage, true));
         server.stop();

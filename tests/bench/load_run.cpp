@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <deque>
 #include <memory>
 #include <optional>
 
@@ -53,6 +54,8 @@ struct Accepted {
 };
 
 struct Room {
+    int index = 0;
+    bool newcomer = false;  // arrived during the phase (--surge)
     std::string code;
     std::vector<Member> members;
     int joined = 0;
@@ -76,7 +79,7 @@ public:
     Figures run(const std::function<Usage()>& server_usage, bool with_rss, const std::function<double()>& database_cpu) {
         Figures f;
         const Usage idle = server_usage();
-        open_all();
+        for (int r = 0; r < settings_.rooms; ++r) open_room(false);
         f.connections = settings_.rooms * (settings_.players + settings_.spectators);
         // An error no play explains (an unknown game, say) ends the set-up at once.
         run_until(ioc_, [&] { return all_ready() || !unexpected_.empty(); }, 60 + settings_.rooms / 10.0);
@@ -94,6 +97,8 @@ public:
         const double client_before = thread_cpu_seconds();
         start_ = Clock::now();
         measuring_ = true;
+        if (settings_.surge_per_s > 0) surge();
+        probe_client_lag(Clock::now());
         run_until(ioc_, [] { return false; }, settings_.seconds);
         measuring_ = false;
         end_ = Clock::now();
@@ -104,14 +109,20 @@ public:
         f.server_cores = (after.cpu_seconds - before.cpu_seconds) / elapsed;
         if (with_rss) {
             f.server_rss_kib = after.rss_kib;
-            f.rss_per_connection_kib = static_cast<double>(after.rss_kib - idle.rss_kib) / f.connections;
+            // Over every connection, the newcomers' too.
+            const auto connections = rooms_.size() * static_cast<std::size_t>(settings_.players + settings_.spectators);
+            f.rss_per_connection_kib = static_cast<double>(after.rss_kib - idle.rss_kib) / static_cast<double>(connections);
         }
         f.bytes = received_bytes() - bytes_before;
         f.snapshots = snapshots_;
         f.errors = errors_;
         f.unexpected = unexpected_;
+        f.newcomer_busy = newcomer_busy_;
+        f.client_lag_ms = std::move(client_lag_ms_);
         collect_latencies(f);
         closing_ = true;
+        surge_timer_.cancel();
+        lag_timer_.cancel();
         for (auto& room : rooms_) {
             for (auto& m : room.members) m.conn->close();
         }
@@ -120,35 +131,58 @@ public:
     }
 
 private:
-    void open_all() {
-        rooms_.resize(static_cast<std::size_t>(settings_.rooms));
+    // A room and its members' connections; rooms_ is a deque, so that members may point into it.
+    void open_room(bool newcomer) {
+        const int r = static_cast<int>(rooms_.size());
+        Room& room = rooms_.emplace_back();
+        room.index = r;
+        room.newcomer = newcomer;
+        if (bare_) room.code = std::to_string(r);  // Taol's comes with the answer to create
         const int size = settings_.players + settings_.spectators;
-        for (int r = 0; r < settings_.rooms; ++r) {
-            Room& room = rooms_[static_cast<std::size_t>(r)];
-            if (bare_) room.code = std::to_string(r);  // Taol's comes with the answer to create
-            room.members.resize(static_cast<std::size_t>(size));
-            for (int i = 0; i < size; ++i) {
-                Member& m = room.members[static_cast<std::size_t>(i)];
-                m.room = &room;
-                m.index = i;
-                m.player = i < settings_.players;
-                m.conn = std::make_shared<Conn>(ioc_);
-                m.timer = std::make_unique<net::steady_timer>(ioc_);
-                m.conn->on_open = [this, &m] { opened(m); };
-                m.conn->on_message = [this, &m](const Json& message) { received(m, message); };
-                m.conn->on_closed = [this](bool) {
-                    if (!closing_ && unexpected_.insert("connection closed").second) {
-                        std::fprintf(stderr, "load_bench: a connection closed before the end\n");
-                    }
-                };
-                m.conn->open(ports_[static_cast<std::size_t>(r) % ports_.size()]);  // a room on one node
-            }
+        room.members.resize(static_cast<std::size_t>(size));
+        for (int i = 0; i < size; ++i) {
+            Member& m = room.members[static_cast<std::size_t>(i)];
+            m.room = &room;
+            m.index = i;
+            m.player = i < settings_.players;
+            m.conn = std::make_shared<Conn>(ioc_);
+            m.timer = std::make_unique<net::steady_timer>(ioc_);
+            m.conn->on_open = [this, &m] { opened(m); };
+            m.conn->on_message = [this, &m](const Json& message) { received(m, message); };
+            m.conn->on_closed = [this](bool) {
+                if (!closing_ && unexpected_.insert("connection closed").second) {
+                    std::fprintf(stderr, "load_bench: a connection closed before the end\n");
+                }
+            };
+            m.conn->open(ports_[static_cast<std::size_t>(r) % ports_.size()]);  // a room on one node
         }
+    }
+
+    // The generator's own lateness: every frame it reads waits behind the ones before it on its
+    // one thread, so this much of any latency measured is its own, not the server's.
+    void probe_client_lag(Clock::time_point due) {
+        lag_timer_.expires_at(due);
+        lag_timer_.async_wait([this, due](boost::system::error_code ec) {
+            if (ec || !measuring_) return;
+            const auto now = Clock::now();
+            client_lag_ms_.push_back(std::chrono::duration<double, std::milli>(now - due).count());
+            probe_client_lag(now + std::chrono::milliseconds(10));
+        });
+    }
+
+    // --surge: a newcomer room now and then, for as long as the phase lasts.
+    void surge() {
+        surge_timer_.expires_after(std::chrono::microseconds(static_cast<long long>(1e6 / settings_.surge_per_s)));
+        surge_timer_.async_wait([this](boost::system::error_code ec) {
+            if (ec || !measuring_) return;
+            open_room(true);
+            surge();
+        });
     }
 
     void opened(Member& m) {
         if (bare_) return join(m);
-        std::string name = std::to_string(m.room - rooms_.data());  // room-member: "12-3"
+        std::string name = std::to_string(m.room->index);  // room-member: "12-3"
         name.append("-").append(std::to_string(m.index));
         Json hello{{"type", "hello"}, {"name", name}};
         if (settings_.deltas) hello["deltas"] = true;
@@ -213,7 +247,10 @@ private:
     void error(Member& m, const Json& e, std::int64_t id) {
         const std::string code = e.value("code", "");
         if (measuring_) ++errors_[code];
-        if (code == "server_busy" && (id == kCreateId || id == kJoinId)) return arrive_later(m, id);
+        if (code == "server_busy" && (id == kCreateId || id == kJoinId)) {
+            if (m.room->newcomer) ++newcomer_busy_;
+            return arrive_later(m, id);
+        }
         if (!kExpectedErrors.contains(code) && unexpected_.insert(code).second) {
             std::fprintf(stderr, "load_bench: unexpected error %s\n", e.dump().c_str());
         }
@@ -272,22 +309,31 @@ private:
             return std::chrono::duration<double, std::milli>(to - from).count();
         };
         for (const auto& room : rooms_) {
+            if (room.newcomer) {
+                ++f.newcomer_rooms;
+                if (std::all_of(room.members.begin(), room.members.end(), [](const Member& m) { return m.rev >= 0; })) {
+                    ++f.newcomer_rooms_in;
+                }
+            }
             for (const auto& a : room.accepted) {
                 if (a.sent < start_ || a.sent >= end_) continue;
-                ++f.accepted;
-                f.answer_ms.push_back(ms(a.sent, a.answered));
-                std::optional<double> last = 0.0;
+                if (room.newcomer) ++f.newcomer_accepted;
+                else ++f.accepted;
+                if (!room.newcomer) f.answer_ms.push_back(ms(a.sent, a.answered));
+                double last = 0;
+                bool all_saw = true;  // every other member saw it: `last` is when the last one did
                 for (const auto& m : room.members) {
                     if (m.index == a.actor) continue;
                     const auto seen = first_seen(m, a);
                     if (!seen) {
-                        last.reset();
+                        all_saw = false;
                         continue;
                     }
-                    f.each_ms.push_back(ms(a.sent, *seen));
-                    if (last) last = std::max(*last, f.each_ms.back());
+                    const double seen_ms = ms(a.sent, *seen);
+                    if (!room.newcomer) f.each_ms.push_back(seen_ms);
+                    last = std::max(last, seen_ms);
                 }
-                if (last) f.last_ms.push_back(*last);
+                if (all_saw) (room.newcomer ? f.newcomer_last_ms : f.last_ms).push_back(last);
             }
         }
     }
@@ -306,7 +352,11 @@ private:
     bool bare_;
     taol::games::Rng rng_;
     net::io_context ioc_;
-    std::vector<Room> rooms_;
+    std::deque<Room> rooms_;
+    net::steady_timer surge_timer_{ioc_};
+    net::steady_timer lag_timer_{ioc_};
+    std::vector<double> client_lag_ms_;
+    int newcomer_busy_ = 0;
     bool measuring_ = false;
     bool closing_ = false;  // the end: connections close on purpose
     Clock::time_point start_, end_;

@@ -25,6 +25,8 @@ struct Settings {
     bool bare = false;
     bool deltas = false;  // clients ask for deltas (hello's "deltas") and apply them
     int nodes = 0;        // > 0: that many nodes on a throwaway PostgreSQL, the rooms spread over them
+    double surge_per_s = 0;  // > 0: during the phase, that many newcomer rooms arrive each second
+    std::vector<std::string> server_limits;  // NAME=N, each given to the server as --limit NAME=N
 };
 
 struct Figures {
@@ -33,13 +35,20 @@ struct Figures {
     long long accepted = 0;
     long long snapshots = 0;
     std::size_t bytes = 0;
-    std::vector<double> answer_ms, each_ms, last_ms;
+    std::vector<double> answer_ms, each_ms, last_ms;  // the rooms playing before the phase
+    // --surge: the rooms that arrived in the phase.
+    int newcomer_rooms = 0;
+    int newcomer_rooms_in = 0;  // that got in and played
+    int newcomer_busy = 0;      // server_busy answers to their creates and joins (each retried 500 ms later)
+    long long newcomer_accepted = 0;
+    std::vector<double> newcomer_last_ms;
     std::map<std::string, int> errors;  // in the phase
     std::set<std::string> unexpected;   // codes the play cannot explain, at any time
     double server_cores = -1;           // -1: not measured
     long server_rss_kib = -1;
     double rss_per_connection_kib = -1;
     double client_cores = 0;
+    std::vector<double> client_lag_ms;  // how late the client's own 10 ms timer ran, through the phase
     double database_cores = -1;         // PostgreSQL's processes (--nodes); -1: none
 };
 
