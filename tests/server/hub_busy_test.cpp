@@ -59,21 +59,36 @@ bool has_frame(const HubFixture::Client& client, const std::string& type) {
     return false;
 }
 
+// A hub on a journal that can be made to answer late, with the load gauge on a hand-driven clock
+// that the journal moves on as it answers; `limits` are the gauge's.
+struct SlowJournalHub {
+    explicit SlowJournalHub(server::LoadLimits limits)
+        : sqlite(dir.path(), server::SyncPolicy::normal),
+          journal(sqlite),
+          // The journal moves the clock on from the first write the hub makes.
+          f((journal.clock = &clock, &journal), [this, limits](server::HubConfig& c) {
+              c.load = limits;
+              c.load_clock = [this] { return clock.load(); };
+          }) {}
+    TempDir dir;
+    server::SqliteJournal sqlite;
+    FaultyJournal journal;
+    std::atomic<server::TimeMs> clock{1'000'000};
+    HubFixture f;
+};
+
 }  // namespace
 
 TEST_CASE("A busy server refuses new rooms and newcomers, and goes on serving the rooms it has") {
     spdlog::set_level(spdlog::level::off);
-    TempDir dir;
-    server::SqliteJournal sqlite(dir.path(), server::SyncPolicy::normal);
-    FaultyJournal journal(sqlite);
-    std::atomic<server::TimeMs> clock{1'000'000};
-    journal.clock = &clock;
-    HubFixture f(&journal, [&clock](server::HubConfig& c) {
-        c.load.journal_wait_ms = 20;  // a write answered 30 ms late is too late
-        c.load.loop_lag_ms = 0;       // no event loop is probed here
-        c.load.action_ms = 0;         // the journal's wait alone
-        c.load_clock = [&clock] { return clock.load(); };
-    });
+    server::LoadLimits limits;
+    limits.journal_wait_ms = 20;  // a write answered 30 ms late is too late
+    limits.loop_lag_ms = 0;       // no event loop is probed here
+    limits.action_ms = 0;         // the journal's wait alone
+    SlowJournalHub hub(limits);
+    HubFixture& f = hub.f;
+    FaultyJournal& journal = hub.journal;
+    std::atomic<server::TimeMs>& clock = hub.clock;
 
     HubFixture::Client anna, bleuenn, corentin, dewi;
     f.hello(anna, "Anna");
@@ -137,17 +152,14 @@ TEST_CASE("A busy server refuses new rooms and newcomers, and goes on serving th
 
 TEST_CASE("A server whose actions are answered too late on average is busy, whatever the reason") {
     spdlog::set_level(spdlog::level::off);
-    TempDir dir;
-    server::SqliteJournal sqlite(dir.path(), server::SyncPolicy::normal);
-    FaultyJournal journal(sqlite);
-    std::atomic<server::TimeMs> clock{1'000'000};
-    journal.clock = &clock;
-    HubFixture f(&journal, [&clock](server::HubConfig& c) {
-        c.load.journal_wait_ms = 0;  // not watched: only the actions' time is
-        c.load.loop_lag_ms = 0;
-        c.load.action_ms = 20;
-        c.load_clock = [&clock] { return clock.load(); };
-    });
+    server::LoadLimits limits;
+    limits.journal_wait_ms = 0;  // not watched: only the actions' time is
+    limits.loop_lag_ms = 0;
+    limits.action_ms = 20;
+    SlowJournalHub hub(limits);
+    HubFixture& f = hub.f;
+    FaultyJournal& journal = hub.journal;
+    std::atomic<server::TimeMs>& clock = hub.clock;
     HubFixture::Client anna, bleuenn, corentin;
     f.hello(anna, "Anna");
     f.hello(bleuenn, "Bleuenn");
