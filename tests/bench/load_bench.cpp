@@ -55,7 +55,7 @@
 // rows of their own (how many arrived, got in, and were told server_busy; their last member's
 // p99). Not with --bare, which never refuses anyone.
 //
-// --server-limit NAME=N: given to the server as --limit NAME=N (say busy-loop-lag-ms=30).
+// --server-limit NAME=N: given to the server as --limit NAME=N (say busy-action-ms=5).
 //
 // Exit status: 1 when a run could not set its rooms up, accepted nothing in its phase, or got an
 // error code that the play above cannot explain (anything but too_late, illegal_action,
@@ -204,8 +204,8 @@ std::optional<Settings> parse(int argc, char** argv) {
         else return std::nullopt;
     }
     const bool valid = s.rooms > 0 && s.players > 0 && s.spectators >= 0 && s.think_ms >= 0 && s.seconds > 0 &&
-                       s.warmup_s >= 0 && (s.sync == "normal" || s.sync == "full") && s.nodes >= 0 && s.surge_per_s >= 0 &&
-                       !(s.surge_per_s > 0 && s.bare);
+                       s.warmup_s >= 0 && (s.sync == "normal" || s.sync == "full") && s.nodes >= 0 &&
+                       s.surge_per_s >= 0 && !(s.surge_per_s > 0 && s.bare);
     return valid ? std::optional<Settings>(s) : std::nullopt;
 }
 
