@@ -43,16 +43,26 @@ server::Caller RandomRoom::caller(const std::string& who) {
 
 void RandomRoom::rematch() { room_->rematch(caller(seat_player(0)), nullptr, {now_, now_}); }
 
+void RandomRoom::drop(int seat) {
+    const std::string who = seat_player(seat);
+    room_->disconnect(who, peers_[who].get(), {now_, now_});
+}
+
+void RandomRoom::come_back(int seat) {
+    const std::string who = seat_player(seat);
+    peers_[who] = new_peer(who);
+    room_->reconnect(server::Caller{who, peers_[who], std::nullopt, "hash-" + who, who}, {now_, now_});
+}
+
 bool RandomRoom::step() {
     server::Room& room = *room_;
     const std::int64_t before = room.rev();
     const auto roll = rng_.below(100);
     if (roll < 3) {  // somebody drops and comes back a little later
-        const std::string who = seat_player(static_cast<int>(rng_.below(players_)));
-        room.disconnect(who, peers_[who].get(), {now_, now_});
+        const int seat = static_cast<int>(rng_.below(players_));
+        drop(seat);
         now_ += static_cast<games::TimeMs>(rng_.below(3000));
-        peers_[who] = new_peer(who);
-        room.reconnect(server::Caller{who, peers_[who], std::nullopt, "hash-" + who, who}, {now_, now_});
+        come_back(seat);
     } else if (roll < 5) {
         room.chat(caller(seat_player(static_cast<int>(rng_.below(players_)))), "trugarez", {now_, now_});
     } else if (roll < 12 || room.state()->waiting_for().empty()) {  // time passes: deadlines fire

@@ -39,6 +39,9 @@ public:
     bool step();
     // A new game at the same table once this one is over.
     void rematch();
+    // `seat`'s connection drops; it comes back with a new one (step() does both, a moment apart).
+    void drop(int seat);
+    void come_back(int seat);
 
     server::Room& room() { return *room_; }
     int players() const { return players_; }
