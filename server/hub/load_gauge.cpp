@@ -26,8 +26,7 @@ void LoadGauge::action_took(TimeMs took) {
     // A moving average: one slow action (a disk's hiccup) says little, many say the server is late.
     action_average_ = action_average_ < 0 ? static_cast<double>(took)
                                           : action_average_ + (static_cast<double>(took) - action_average_) / 8;
-    last_action_ = static_cast<TimeMs>(std::lround(action_average_));
-    update_locked(now, note_locked(last_action_, limits_.action_ms, now));
+    update_locked(now, note_locked(action_reading_locked(), limits_.action_ms, now));
 }
 
 WriteDone LoadGauge::watch(WriteDone done) {
@@ -76,7 +75,11 @@ LoadGauge::Readings LoadGauge::readings() {
 }
 
 LoadGauge::Readings LoadGauge::readings_locked(TimeMs now) const {
-    return {last_lag_, std::max(last_wait_, oldest_wait_locked(now)), last_action_, busy_};
+    return {last_lag_, std::max(last_wait_, oldest_wait_locked(now)), action_reading_locked(), busy_};
+}
+
+TimeMs LoadGauge::action_reading_locked() const {
+    return action_average_ < 0 ? 0 : static_cast<TimeMs>(std::lround(action_average_));
 }
 
 TimeMs LoadGauge::oldest_wait_locked(TimeMs now) const {

@@ -78,6 +78,8 @@ private:
     bool note_locked(TimeMs reading, TimeMs limit, TimeMs now);
     // Requires mutex_. The readings as of now.
     Readings readings_locked(TimeMs now) const;
+    // Requires mutex_. action_average_ in whole ms (0 before any action).
+    TimeMs action_reading_locked() const;
     // Requires mutex_. Busy or calm now, `over`: a reading just passed its limit.
     void update_locked(TimeMs now, bool over);
 
@@ -90,7 +92,6 @@ private:
     TimeMs last_lag_ = 0;
     TimeMs last_wait_ = 0;
     double action_average_ = -1;  // of the actions' times, weighted to the latest (-1: none yet)
-    TimeMs last_action_ = 0;      // action_average_, rounded
     bool ever_warm_ = false;
     TimeMs warm_at_ = 0;       // the last time a reading was at half its limit or more
     bool busy_ = false;

@@ -317,9 +317,12 @@ private:
             }
             for (const auto& a : room.accepted) {
                 if (a.sent < start_ || a.sent >= end_) continue;
-                if (room.newcomer) ++f.newcomer_accepted;
-                else ++f.accepted;
-                if (!room.newcomer) f.answer_ms.push_back(ms(a.sent, a.answered));
+                if (room.newcomer) {
+                    ++f.newcomer_accepted;
+                } else {
+                    ++f.accepted;
+                    f.answer_ms.push_back(ms(a.sent, a.answered));
+                }
                 double last = 0;
                 bool all_saw = true;  // every other member saw it: `last` is when the last one did
                 for (const auto& m : room.members) {
