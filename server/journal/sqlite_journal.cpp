@@ -229,8 +229,9 @@ SqliteJournal::~SqliteJournal() {
     writer_.close();
 }
 
-// Writes are handed to the group commit; each is made inside its batch's transaction, between a
-// savepoint and its release, so that one that fails is undone alone.
+// Writes are handed to the group commit and made in its batch's transaction. Each is one statement,
+// which SQLite undoes alone when it fails, but for a join or a leave, which also changes the
+// player's row and so makes both changes between a savepoint and its release.
 void SqliteJournal::create_room(const std::string& code, const std::string& game, const Json& options, TimeMs created,
                                 WriteDone done) {
     commits_->submit([=, this] { return create_room_now(code, game, options, created); }, std::move(done));
@@ -264,19 +265,22 @@ std::vector<WriteResult> SqliteJournal::commit_batch(const std::vector<GroupComm
     std::vector<WriteResult> results(writes.size(), WriteResult::failed);
     if (!writer_.run(begin_)) return results;
     for (std::size_t i = 0; i < writes.size(); ++i) {
-        if (!writer_.run(savepoint_)) continue;
         results[i] = writes[i]();
-        if (results[i] != WriteResult::written) writer_.run(rollback_to_);
-        writer_.run(release_);
+        // Some errors (a full disk, an I/O error) make SQLite roll the whole transaction back.
+        if (sqlite3_get_autocommit(writer_.db)) return batch_lost(writes.size());
     }
     if (writer_.run(commit_)) return results;
+    writer_.exec("ROLLBACK");
+    return batch_lost(writes.size());
+}
+
+std::vector<WriteResult> SqliteJournal::batch_lost(std::size_t writes) {
     // Nothing of the batch is on the disk: every write failed, and the rooms' next sequence numbers
     // are read again from what is.
-    spdlog::error("journal: a batch of {} write(s) could not be committed: {}", writes.size(), sqlite3_errmsg(writer_.db));
-    writer_.exec("ROLLBACK");
+    spdlog::error("journal: a batch of {} write(s) could not be committed: {}", writes, sqlite3_errmsg(writer_.db));
     next_seq_.clear();
     chat_since_prune_.clear();
-    return std::vector<WriteResult>(writes.size(), WriteResult::failed);
+    return std::vector<WriteResult>(writes, WriteResult::failed);
 }
 
 WriteResult SqliteJournal::create_room_now(const std::string& code, const std::string& game, const Json& options,
@@ -308,26 +312,38 @@ bool SqliteJournal::append_now(const std::string& code, const RoomEvent& event) 
     const std::int64_t seq = next_seq_locked(code);
     const auto* joined = std::get_if<event::Joined>(&event.body);
     const auto* left = std::get_if<event::Left>(&event.body);
-    // The player's row changes with the event or not at all (the batch's savepoint undoes both).
     const auto fail = [&] {
         spdlog::error("journal: event '{}' of room {} not recorded: {}", event_name(event.body), code,
                       sqlite3_errmsg(writer_.db));
         return false;
     };
-    {
-        Using insert(insert_event_);
-        insert.text(1, code).integer(2, seq).integer(3, event.at).integer(4, event.wall).integer(5, event.rev);
-        insert.text(6, event_name(event.body)).text(7, event_body_json(event.body).dump());
-        if (insert.step() != SQLITE_DONE) return fail();
-    }
-    if (joined && !joined->token_hash.empty()) {
-        Using upsert(upsert_player_);
-        upsert.text(1, joined->token_hash).text(2, joined->player).text(3, joined->name).text(4, code);
-        if (upsert.step() != SQLITE_DONE) return fail();
-    } else if (left) {
-        Using leave(leave_player_);
-        leave.text(1, left->player).text(2, code);
-        if (leave.step() != SQLITE_DONE) return fail();
+    const auto record = [&] {
+        {
+            Using insert(insert_event_);
+            insert.text(1, code).integer(2, seq).integer(3, event.at).integer(4, event.wall).integer(5, event.rev);
+            insert.text(6, event_name(event.body)).text(7, event_body_json(event.body).dump());
+            if (insert.step() != SQLITE_DONE) return fail();
+        }
+        if (joined && !joined->token_hash.empty()) {
+            Using upsert(upsert_player_);
+            upsert.text(1, joined->token_hash).text(2, joined->player).text(3, joined->name).text(4, code);
+            if (upsert.step() != SQLITE_DONE) return fail();
+        } else if (left) {
+            Using leave(leave_player_);
+            leave.text(1, left->player).text(2, code);
+            if (leave.step() != SQLITE_DONE) return fail();
+        }
+        return true;
+    };
+    // The player's row changes with the event or not at all: both between a savepoint and its release.
+    const bool two_changes = (joined && !joined->token_hash.empty()) || left;
+    if (!two_changes) {
+        if (!record()) return false;
+    } else {
+        if (!writer_.run(savepoint_)) return false;
+        const bool recorded = record();
+        if (!recorded) writer_.run(rollback_to_);
+        if (!writer_.run(release_) || !recorded) return false;
     }
     next_seq_[code] = seq + 1;
     if (std::holds_alternative<event::Chatted>(event.body) && ++chat_since_prune_[code] >= kPruneChatEvery) {

@@ -64,8 +64,9 @@ private:
     };
 
     static WriteResult written(bool ok);
-    // The group commit's batch: one transaction, a savepoint per write.
+    // The group commit's batch: one transaction.
     std::vector<WriteResult> commit_batch(const std::vector<GroupCommit::Write>& writes);
+    std::vector<WriteResult> batch_lost(std::size_t writes);
     WriteResult create_room_now(const std::string& code, const std::string& game, const Json& options, TimeMs created);
     bool append_now(const std::string& code, const RoomEvent& event);
     bool set_loaded_now(const std::string& code, bool loaded);
