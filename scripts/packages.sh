@@ -2,7 +2,7 @@
 
 # Packages to build and run the server.
 TAOL_BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libpq-dev
-                     zlib1g-dev libbrotli-dev)
+                     zlib1g-dev libbrotli-dev libjemalloc-dev)
 # More for the tests: Catch2, Debian's Chromium driven from Node.js for the browser tests, clang
 # with libFuzzer's runtime for the fuzzers, sqlite3 (a browser test edits a journal), and the
 # PostgreSQL server and HAProxy that the tests of several nodes start in temp dirs of their own.

@@ -8,7 +8,6 @@
 #include <string>
 #include <string_view>
 
-#include "server/allocator_tuning.hpp"
 #include "server/server.hpp"
 
 namespace {
@@ -83,7 +82,6 @@ bool set_limit(taol::server::ServerConfig& config, const std::string& text) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    taol::server::tune_allocator(argv);
     taol::server::ServerConfig config;
     for (int i = 1; i < argc; ++i) {
         const std::string_view flag = argv[i];

@@ -117,31 +117,20 @@ TEST_CASE("After SIGKILL and a restart every client finds its seat, rev, view, a
 
 namespace {
 
-// GLIBC_TUNABLES as the running process `pid` has it.
-std::string tunables_of(pid_t pid) {
-    std::ifstream environ("/proc/" + std::to_string(pid) + "/environ", std::ios::binary);
-    std::string entry;
-    while (std::getline(environ, entry, '\0')) {
-        if (entry.rfind("GLIBC_TUNABLES=", 0) == 0) return entry.substr(15);
+// Whether the running process `pid` has a library whose file name holds `name` mapped.
+bool maps_library(pid_t pid, const std::string& name) {
+    std::ifstream maps("/proc/" + std::to_string(pid) + "/maps");
+    std::string line;
+    while (std::getline(maps, line)) {
+        if (line.find(name) != std::string::npos) return true;
     }
-    return "";
+    return false;
 }
 
 }  // namespace
 
-TEST_CASE("The server runs with glibc's allocator tuned, unless its environment chose otherwise") {
+TEST_CASE("The server allocates with jemalloc") {
     TempDir dir;
-    {
-        ServerProcess server(dir.path() / "a", free_port());  // started again by itself, same process
-        CHECK(tunables_of(server.pid()) == "glibc.malloc.tcache_count=4096");
-        // Still called by its name (ps, top, pkill), not by the link it was started again through.
-        std::ifstream comm("/proc/" + std::to_string(server.pid()) + "/comm");
-        std::string name;
-        std::getline(comm, name);
-        CHECK(name == "taol-server");
-    }
-    setenv("GLIBC_TUNABLES", "glibc.malloc.tcache_count=7", 1);
-    ServerProcess chosen(dir.path() / "b", free_port());
-    unsetenv("GLIBC_TUNABLES");
-    CHECK(tunables_of(chosen.pid()) == "glibc.malloc.tcache_count=7");
+    ServerProcess server(dir.path(), free_port());
+    CHECK(maps_library(server.pid(), "libjemalloc"));
 }
