@@ -6,6 +6,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "server/journal/packed_text.hpp"
+
 namespace taol::server {
 namespace {
 
@@ -59,6 +61,10 @@ public:
         sqlite3_bind_text(stmt_, i, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
         return *this;
     }
+    Using& blob(int i, const std::string& value) {
+        sqlite3_bind_blob(stmt_, i, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
     Using& integer(int i, std::int64_t value) {
         sqlite3_bind_int64(stmt_, i, value);
         return *this;
@@ -70,6 +76,11 @@ public:
     }
     std::int64_t column_integer(int i) const { return sqlite3_column_int64(stmt_, i); }
     bool column_null(int i) const { return sqlite3_column_type(stmt_, i) == SQLITE_NULL; }
+    bool column_blob(int i) const { return sqlite3_column_type(stmt_, i) == SQLITE_BLOB; }
+    std::string column_bytes(int i) const {
+        const auto* p = static_cast<const char*>(sqlite3_column_blob(stmt_, i));
+        return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, i))) : std::string();
+    }
 
 private:
     sqlite3_stmt* stmt_;
@@ -246,8 +257,8 @@ void SqliteJournal::set_loaded(const std::string& code, bool loaded, WriteDone d
 }
 
 void SqliteJournal::store_replay(const std::string& code, int game, const Json& replay, WriteDone done) {
-    // Written out here, on the caller's thread: the writer's is shared by every room.
-    commits_->submit([=, this, body = replay.dump()] { return written(store_replay_now(code, game, body)); },
+    // Written out and packed here, on the caller's thread: the writer's is shared by every room.
+    commits_->submit([=, this, body = pack_text(replay.dump())] { return written(store_replay_now(code, game, body)); },
                      std::move(done));
 }
 
@@ -374,7 +385,7 @@ bool SqliteJournal::set_loaded_now(const std::string& code, bool loaded) {
 
 bool SqliteJournal::store_replay_now(const std::string& code, int game, const std::string& body) {
     Using upsert(upsert_replay_);
-    upsert.text(1, code).integer(2, game).text(3, body);
+    upsert.text(1, code).integer(2, game).blob(3, body);
     if (upsert.step() == SQLITE_DONE) return true;
     spdlog::error("journal: replay {} of room {} not stored: {}", game, code, sqlite3_errmsg(writer_.db));
     return false;
@@ -452,7 +463,12 @@ std::optional<Json> SqliteJournal::load_replay(const std::string& code, int game
     Using select(find_replay_);
     select.text(1, code).integer(2, game);
     if (select.step() != SQLITE_ROW) return std::nullopt;
-    return parse_json(select.column_text(0), "room " + code + ": the replay of game " + std::to_string(game));
+    const std::string what = "room " + code + ": the replay of game " + std::to_string(game);
+    // A blob is packed (pack_text); a text is a replay stored before they were.
+    if (!select.column_blob(0)) return parse_json(select.column_text(0), what);
+    const std::optional<std::string> text = unpack_text(select.column_bytes(0));
+    if (!text) throw JournalDamaged(what + " does not unpack");
+    return parse_json(*text, what);
 }
 
 std::optional<Json> SqliteJournal::load_summary(const std::string& code) {

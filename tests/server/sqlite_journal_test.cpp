@@ -3,8 +3,10 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <cstdint>
 #include <fstream>
 #include <thread>
+#include <utility>
 
 #include "server/journal/sqlite_journal.hpp"
 #include "tests/server/room_fixture.hpp"
@@ -60,6 +62,43 @@ TEST_CASE("A row that does not read makes its room damaged, and nothing else") {
     CHECK_THROWS_AS(journal.load("ROOMAAAA"), server::JournalDamaged);
     CHECK(journal.load("ROOMBBBB")->events.size() == 2);
     REQUIRE(appended(journal, "ROOMBBBB", RoomEvent{at(2), at(2), event::Chatted{"p1", "kenavo"}, 0}));
+}
+
+// The size of a replay's stored body, and whether SQLite holds it as a blob.
+std::pair<std::int64_t, bool> stored_replay(const std::filesystem::path& db) {
+    sqlite3* handle = nullptr;
+    REQUIRE(sqlite3_open(db.string().c_str(), &handle) == SQLITE_OK);
+    sqlite3_stmt* select = nullptr;
+    REQUIRE(sqlite3_prepare_v2(handle, "SELECT length(CAST(body AS BLOB)), typeof(body) FROM replays", -1, &select,
+                               nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_step(select) == SQLITE_ROW);
+    const std::pair<std::int64_t, bool> out{sqlite3_column_int64(select, 0),
+                                            std::string(reinterpret_cast<const char*>(sqlite3_column_text(select, 1))) == "blob"};
+    sqlite3_finalize(select);
+    sqlite3_close(handle);
+    return out;
+}
+
+TEST_CASE("Replays are stored packed, and those stored as text before still read") {
+    spdlog::set_level(spdlog::level::off);
+    TempDir dir;
+    server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);
+    REQUIRE(created(journal, "ROOMAAAA", "fake", nullptr, at(0)));
+    // A replay repeats the spectators' view at every rev: it packs well.
+    server::Json replay{{"steps", server::Json::array()}};
+    for (int rev = 1; rev <= 200; ++rev) {
+        replay["steps"].push_back({{"rev", rev}, {"view", {{"phase", "draw"}, {"turn", rev % 4}, {"pile", 60 - rev / 4}}}});
+    }
+    REQUIRE(replay_stored(journal, "ROOMAAAA", 1, replay));
+    const auto [bytes, blob] = stored_replay(journal.path());
+    CHECK(blob);
+    CHECK(bytes * 5 < static_cast<std::int64_t>(replay.dump().size()));
+    CHECK(journal.load_replay("ROOMAAAA", 1) == replay);
+
+    tamper(journal.path(), "UPDATE replays SET body = '{\"steps\":[]}'");  // as stored before
+    CHECK(journal.load_replay("ROOMAAAA", 1) == server::Json{{"steps", server::Json::array()}});
+    tamper(journal.path(), "UPDATE replays SET body = x'789c4b'");  // a stream cut short
+    CHECK_THROWS_AS(journal.load_replay("ROOMAAAA", 1), server::JournalDamaged);
 }
 
 TEST_CASE("The write-ahead log is copied back into the database off the writer's thread, and nothing is lost") {
