@@ -158,7 +158,8 @@ private:
     bool is_damaged(const std::string& code) const;
     // Game `index` of the room's replay, as stored, or computed from its journal and stored (background).
     ApiReply compute_replay(const std::string& code, int index);
-    // Replays game `index` from the journal's events, and stores it.
+    // Replays game `index` from the journal's events (only those it needs: its `games` counts the
+    // games up to it), and stores it.
     ApiReply replay_from_events(const std::string& code, int index);
     // Stores the replay of a game that just finished.
     void keep_replay(const std::string& code, int index);

@@ -196,7 +196,9 @@ ApiReply Hub::compute_replay(const std::string& code, int index) {
             (*stored)["games"] = *games;
             return {200, std::move(*stored)};
         }
-        return replay_from_events(code, index);
+        ApiReply reply = replay_from_events(code, index);
+        if (reply.status == 200) reply.body["games"] = *games;  // it counts only the games it read
+        return reply;
     } catch (const std::exception& e) {
         mark_damaged(code, e.what());
         return api_error(500, "room_damaged", "this room's record is damaged: its replay cannot be read");
@@ -204,7 +206,7 @@ ApiReply Hub::compute_replay(const std::string& code, int index) {
 }
 
 ApiReply Hub::replay_from_events(const std::string& code, int index) {
-    std::optional<StoredRoom> stored = config_.journal->load(code);
+    std::optional<StoredRoom> stored = config_.journal->load_for_replay(code, index);
     if (!stored) return api_error(404, "room_not_found", "no room has the code '" + code + "'");
     const games::Game* game = games::find_game(stored->game);
     if (!game) throw JournalDamaged("unknown game '" + stored->game + "'");

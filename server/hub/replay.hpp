@@ -15,6 +15,8 @@ ApiReply api_error(int status, const char* code, std::string message);
 
 // Game number `index` of the room (1-based; 0: the last one started). A game begun under rules
 // the server no longer has cannot be rebuilt: 410 replay_lost (unless it was stored meanwhile).
+// `stored` may be the whole record or what the journal's load_for_replay(index) gives; the reply's
+// `games` counts the games `stored` holds.
 ApiReply replay_reply(const StoredRoom& stored, const games::Game& game, int index);
 
 }  // namespace taol::server

@@ -90,6 +90,9 @@ public:
     virtual std::vector<std::string> loaded_rooms() = 0;
     virtual bool has_room(const std::string& code) = 0;
     virtual std::optional<StoredRoom> load(const std::string& code) = 0;
+    // The record as the replay of its game `game` (from 1) needs it: the events up to that game's
+    // end, without the game events of the games before it (a replay skips those).
+    virtual std::optional<StoredRoom> load_for_replay(const std::string& code, int game) = 0;
     virtual std::optional<StoredPlayer> find_player(const std::string& token_hash) = 0;
     virtual std::optional<Json> load_replay(const std::string& code, int game) = 0;
     virtual std::optional<Json> load_summary(const std::string& code) = 0;

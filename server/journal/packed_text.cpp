@@ -10,7 +10,7 @@ std::string pack_text(std::string_view text) {
     uLongf size = compressBound(static_cast<uLong>(text.size()));
     std::string out(size, '\0');
     const int rc = compress2(reinterpret_cast<Bytef*>(out.data()), &size, reinterpret_cast<const Bytef*>(text.data()),
-                             static_cast<uLong>(text.size()), Z_DEFAULT_COMPRESSION);
+                             static_cast<uLong>(text.size()), Z_BEST_SPEED);
     if (rc != Z_OK) throw std::runtime_error("zlib could not compress a text of " + std::to_string(text.size()) + " bytes");
     out.resize(size);
     return out;

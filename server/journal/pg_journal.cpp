@@ -3,6 +3,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/journal/stored_rows.hpp"
+
 namespace taol::server {
 namespace {
 
@@ -64,12 +66,6 @@ std::string expires_in(int param) {
 constexpr const char* kOurLease = "SELECT code FROM leases WHERE code = $1 AND node = $2 AND epoch = $3::bigint FOR SHARE";
 
 constexpr int kPruneChatEvery = 50;
-
-Json parse_json(const std::string& text, const std::string& what) {
-    Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded()) throw JournalDamaged(what + " is not valid JSON");
-    return j;
-}
 
 std::string session_for(SyncPolicy sync) {
     // normal: a commit survives a node being killed; PostgreSQL flushes it within a moment.
@@ -351,7 +347,11 @@ bool PgJournal::has_room(const std::string& code) {
     return reader_.run("find_room", {code}).rows() > 0;
 }
 
-std::optional<StoredRoom> PgJournal::load(const std::string& code) {
+std::optional<StoredRoom> PgJournal::load(const std::string& code) { return read_room(code, std::nullopt); }
+
+std::optional<StoredRoom> PgJournal::load_for_replay(const std::string& code, int game) { return read_room(code, game); }
+
+std::optional<StoredRoom> PgJournal::read_room(const std::string& code, std::optional<int> game) {
     std::lock_guard lock(read_mutex_);
     reader_.ensure();
     PgResult room_row = reader_.run("find_room", {code});
@@ -360,25 +360,20 @@ std::optional<StoredRoom> PgJournal::load(const std::string& code) {
     StoredRoom room;
     room.code = code;
     room.game = room_row.text(0, 0);
-    room.options = parse_json(room_row.text(0, 1), "room " + code + ": its options");
+    room.options = parse_stored_json(room_row.text(0, 1), "room " + code + ": its options");
     room.created = room_row.integer(0, 2);
-    PgResult events = reader_.run("room_events", {code});
-    if (!events.ok()) throw JournalDamaged("room " + code + "'s events do not read: " + events.error());
-    room.events.reserve(static_cast<std::size_t>(events.rows()));
-    for (int i = 0; i < events.rows(); ++i) {
-        const std::string what = "room " + code + ": event " + events.text(i, 0);
-        RoomEvent event;
-        event.at = events.integer(i, 1);
-        event.wall = events.integer(i, 2);
-        event.rev = events.integer(i, 3);
-        try {
-            event.body = event_body_from_json(events.text(i, 4), parse_json(events.text(i, 5), what));
-        } catch (const JournalDamaged&) {
-            throw;
-        } catch (const std::exception& e) {
-            throw JournalDamaged(what + " does not read: " + e.what());
+    PgResult rows = reader_.run("room_events", {code});
+    if (!rows.ok()) throw JournalDamaged("room " + code + "'s events do not read: " + rows.error());
+    room.events.reserve(static_cast<std::size_t>(rows.rows()));
+    StoredEvents events(room, game);
+    for (int i = 0; i < rows.rows(); ++i) {
+        const std::string kind = rows.text(i, 4);
+        const StoredEvents::Next next = events.next(kind);
+        if (next == StoredEvents::Next::stop) break;
+        if (next == StoredEvents::Next::read) {
+            events.add(rows.integer(i, 0), rows.integer(i, 1), rows.integer(i, 2), rows.integer(i, 3), kind,
+                       rows.text(i, 5));
         }
-        room.events.push_back(std::move(event));
     }
     return room;
 }
@@ -396,7 +391,7 @@ std::optional<Json> PgJournal::load_replay(const std::string& code, int game) {
     reader_.ensure();
     PgResult r = reader_.run("find_replay", {code, pg_int(game)});
     if (r.rows() == 0) return std::nullopt;
-    return parse_json(r.text(0, 0), "room " + code + ": the replay of game " + std::to_string(game));
+    return parse_stored_json(r.text(0, 0), "room " + code + ": the replay of game " + std::to_string(game));
 }
 
 std::optional<Json> PgJournal::load_summary(const std::string& code) {
@@ -404,7 +399,7 @@ std::optional<Json> PgJournal::load_summary(const std::string& code) {
     reader_.ensure();
     PgResult r = reader_.run("find_summary", {code});
     if (r.rows() == 0 || r.null(0, 0)) return std::nullopt;
-    return parse_json(r.text(0, 0), "room " + code + ": its summary");
+    return parse_stored_json(r.text(0, 0), "room " + code + ": its summary");
 }
 
 std::optional<int> PgJournal::games_started(const std::string& code) {

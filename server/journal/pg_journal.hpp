@@ -53,6 +53,7 @@ public:
     std::vector<std::string> loaded_rooms() override;
     bool has_room(const std::string& code) override;
     std::optional<StoredRoom> load(const std::string& code) override;
+    std::optional<StoredRoom> load_for_replay(const std::string& code, int game) override;
     std::optional<StoredPlayer> find_player(const std::string& token_hash) override;
     std::optional<Json> load_replay(const std::string& code, int game) override;
     std::optional<Json> load_summary(const std::string& code) override;
@@ -70,6 +71,8 @@ public:
     void refuse_writes(bool refuse);
 
 private:
+    // load() (`game` nullopt) and load_for_replay().
+    std::optional<StoredRoom> read_room(const std::string& code, std::optional<int> game);
     std::vector<WriteResult> commit_batch(const std::vector<GroupCommit::Write>& writes);
     // Writes [first, last) in one transaction; nullopt when it could not be committed.
     using Writes = std::vector<GroupCommit::Write>::const_iterator;

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "server/journal/packed_text.hpp"
+#include "server/journal/stored_rows.hpp"
 
 namespace taol::server {
 namespace {
@@ -100,12 +101,6 @@ void check_existing_file(const std::filesystem::path& path) {
     if (!in || std::string_view(header, sizeof header) != std::string_view("SQLite format 3\0", 16)) {
         throw std::runtime_error("the journal " + path.string() + " is not an SQLite database (corrupt?)" + advice);
     }
-}
-
-Json parse_json(const std::string& text, const std::string& what) {
-    Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded()) throw JournalDamaged(what + " is not valid JSON");
-    return j;
 }
 
 }  // namespace
@@ -414,7 +409,13 @@ bool SqliteJournal::has_room(const std::string& code) {
     return select.step() == SQLITE_ROW;
 }
 
-std::optional<StoredRoom> SqliteJournal::load(const std::string& code) {
+std::optional<StoredRoom> SqliteJournal::load(const std::string& code) { return read_room(code, std::nullopt); }
+
+std::optional<StoredRoom> SqliteJournal::load_for_replay(const std::string& code, int game) {
+    return read_room(code, game);
+}
+
+std::optional<StoredRoom> SqliteJournal::read_room(const std::string& code, std::optional<int> game) {
     std::lock_guard lock(read_mutex_);
     StoredRoom room;
     room.code = code;
@@ -425,26 +426,24 @@ std::optional<StoredRoom> SqliteJournal::load(const std::string& code) {
         if (rc == SQLITE_DONE) return std::nullopt;
         if (rc != SQLITE_ROW) throw JournalDamaged("room " + code + " does not read: " + sqlite3_errmsg(reader_.db));
         room.game = select.column_text(0);
-        room.options = parse_json(select.column_text(1), "room " + code + ": its options");
+        room.options = parse_stored_json(select.column_text(1), "room " + code + ": its options");
         room.created = select.column_integer(2);
     }
     Using select(room_events_);
     select.text(1, code);
+    StoredEvents events(room, game);
     int rc;
     while ((rc = select.step()) == SQLITE_ROW) {
-        const std::string what = "room " + code + ": event " + std::to_string(select.column_integer(0));
-        RoomEvent event;
-        event.at = select.column_integer(1);
-        event.wall = select.column_integer(2);
-        event.rev = select.column_integer(3);
-        try {
-            event.body = event_body_from_json(select.column_text(4), parse_json(select.column_text(5), what));
-        } catch (const JournalDamaged&) {
-            throw;
-        } catch (const std::exception& e) {
-            throw JournalDamaged(what + " does not read: " + e.what());
+        const std::string kind = select.column_text(4);
+        const StoredEvents::Next next = events.next(kind);
+        if (next == StoredEvents::Next::stop) {
+            rc = SQLITE_DONE;
+            break;
         }
-        room.events.push_back(std::move(event));
+        if (next == StoredEvents::Next::read) {
+            events.add(select.column_integer(0), select.column_integer(1), select.column_integer(2),
+                       select.column_integer(3), kind, select.column_text(5));
+        }
     }
     if (rc != SQLITE_DONE) throw JournalDamaged("room " + code + "'s events do not read: " + sqlite3_errmsg(reader_.db));
     return room;
@@ -465,10 +464,10 @@ std::optional<Json> SqliteJournal::load_replay(const std::string& code, int game
     if (select.step() != SQLITE_ROW) return std::nullopt;
     const std::string what = "room " + code + ": the replay of game " + std::to_string(game);
     // A blob is packed (pack_text); a text is a replay stored before they were.
-    if (!select.column_blob(0)) return parse_json(select.column_text(0), what);
+    if (!select.column_blob(0)) return parse_stored_json(select.column_text(0), what);
     const std::optional<std::string> text = unpack_text(select.column_bytes(0));
     if (!text) throw JournalDamaged(what + " does not unpack");
-    return parse_json(*text, what);
+    return parse_stored_json(*text, what);
 }
 
 std::optional<Json> SqliteJournal::load_summary(const std::string& code) {
@@ -476,7 +475,7 @@ std::optional<Json> SqliteJournal::load_summary(const std::string& code) {
     Using select(find_summary_);
     select.text(1, code);
     if (select.step() != SQLITE_ROW || select.column_null(0)) return std::nullopt;
-    return parse_json(select.column_text(0), "room " + code + ": its summary");
+    return parse_stored_json(select.column_text(0), "room " + code + ": its summary");
 }
 
 std::optional<int> SqliteJournal::games_started(const std::string& code) {

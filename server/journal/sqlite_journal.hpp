@@ -39,6 +39,7 @@ public:
     std::vector<std::string> loaded_rooms() override;
     bool has_room(const std::string& code) override;
     std::optional<StoredRoom> load(const std::string& code) override;
+    std::optional<StoredRoom> load_for_replay(const std::string& code, int game) override;
     std::optional<StoredPlayer> find_player(const std::string& token_hash) override;
     std::optional<Json> load_replay(const std::string& code, int game) override;
     std::optional<Json> load_summary(const std::string& code) override;
@@ -64,6 +65,8 @@ private:
     };
 
     static WriteResult written(bool ok);
+    // load() (`game` nullopt) and load_for_replay().
+    std::optional<StoredRoom> read_room(const std::string& code, std::optional<int> game);
     // The group commit's batch: one transaction.
     std::vector<WriteResult> commit_batch(const std::vector<GroupCommit::Write>& writes);
     std::vector<WriteResult> batch_lost(std::size_t writes);

@@ -11,6 +11,12 @@
 namespace taol::server {
 namespace {
 
+// An option given in seconds (a room clock's length), in milliseconds.
+TimeMs seconds_option(const Json& options, const char* name, TimeMs fallback) {
+    auto it = options.find(name);
+    return (it != options.end() && it->is_number_integer()) ? it->get<TimeMs>() * 1000 : fallback * 1000;
+}
+
 // The replayed effect of an action: a journal that no longer applies cannot be trusted further.
 games::Applied must_apply(const games::GameState& state, Seat seat, const Json& action, TimeMs at) {
     auto result = state.apply(seat, action, at);
@@ -195,7 +201,9 @@ void Room::apply_connection(const std::string& player, bool connected, TimeMs at
 
 void Room::apply_started(const event::Started& e, const RoomEvent& event) {
     const int players = static_cast<int>(seats_.size());
-    options_ = game_options_ = e.options;
+    options_ = e.options;
+    turn_ms_ = seconds_option(e.options, "turn_seconds", 0);
+    absent_ms_ = seconds_option(e.options, "absent_seconds", 60);
     seed_ = e.seed;
     ++games_started_;
     rev_ = std::max(rev_ + 1, event.rev);

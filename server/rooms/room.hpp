@@ -364,7 +364,10 @@ private:
     std::map<std::string, Member> members_;
 
     std::shared_ptr<const games::GameState> state_;
-    Json game_options_;                 // the options of the current game
+    // The current game's turn and absent clocks, read from its options once at its start (they are
+    // asked at every event).
+    TimeMs turn_ms_ = 0;
+    TimeMs absent_ms_ = 0;
     std::uint64_t seed_ = 0;
     std::int64_t rev_ = 0;
     History history_;

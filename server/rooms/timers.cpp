@@ -12,11 +12,6 @@ constexpr int kMaxDuePerCall = 10000;
 // How long something that could not be recorded waits before it is tried again.
 constexpr TimeMs kJournalRetryMs = 1000;
 
-TimeMs seconds_option(const Json& options, const char* name, TimeMs fallback) {
-    auto it = options.find(name);
-    return (it != options.end() && it->is_number_integer()) ? it->get<TimeMs>() * 1000 : fallback * 1000;
-}
-
 }  // namespace
 
 void Room::take(Instant now, Stamped then) {
@@ -188,20 +183,18 @@ void Room::update_turn_clocks(TimeMs at, std::optional<Seat> mover) {
 std::vector<games::Deadline> Room::room_deadlines() const {
     std::vector<games::Deadline> out;
     if (status_ != RoomStatus::playing) return out;
-    const TimeMs turn = seconds_option(game_options_, "turn_seconds", 0);
-    const TimeMs absent = seconds_option(game_options_, "absent_seconds", 60);
     for (Seat seat = 0; seat < static_cast<Seat>(seats_.size()); ++seat) {
         const std::optional<TimeMs> since = turn_clocks_.waiting_since(seat);
         if (!since || stuck_.count(seat)) continue;
-        if (turn > 0) {
-            if (auto runs_out = turn_clocks_.runs_out(seat, turn)) out.push_back({"turn", *runs_out, seat});
+        if (turn_ms_ > 0) {
+            if (auto runs_out = turn_clocks_.runs_out(seat, turn_ms_)) out.push_back({"turn", *runs_out, seat});
         }
         const SeatHolder& holder = seats_[static_cast<std::size_t>(seat)];
         if (holder.bot) {
             // A bot plays it; only a bot with nothing in mind is played for, as an absent seat.
-            if (!holder.bot->due) out.push_back({"absent", *since + absent, seat});
+            if (!holder.bot->due) out.push_back({"absent", *since + absent_ms_, seat});
         } else if (!holder.connected) {
-            out.push_back({"absent", std::max(holder.away_since + absent, *since), seat});
+            out.push_back({"absent", std::max(holder.away_since + absent_ms_, *since), seat});
         }
     }
     return out;

@@ -65,6 +65,10 @@ public:
         check(code);
         return inner_.load(code);
     }
+    std::optional<server::StoredRoom> load_for_replay(const std::string& code, int game) override {
+        check(code);
+        return inner_.load_for_replay(code, game);
+    }
     std::optional<server::StoredPlayer> find_player(const std::string& token_hash) override {
         return inner_.find_player(token_hash);
     }

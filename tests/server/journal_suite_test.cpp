@@ -242,6 +242,45 @@ TEST_CASE("Replays and summaries are stored and read back; a room's games are co
     }
 }
 
+TEST_CASE("A game's replay reads the room's events without the earlier games' moves, up to the next game") {
+    for (const JournalKind& kind : journal_kinds()) DYNAMIC_SECTION(kind.name) {
+        TempDir dir;
+        const auto journal_owner = kind.open(dir.path(), server::SyncPolicy::normal);
+        server::Journal& journal = *journal_owner;
+        REQUIRE(created(journal, "ROOMAAAA", "fake", nullptr, at(0)));
+        const std::vector<RoomEvent> events = {
+            {at(0), at(0), event::Joined{"p1", "Anna", false, "h1"}, 0},
+            {at(1), at(1), event::Started{Json::object(), 3, 1}, 1},                 // game 1
+            {at(2), at(2), event::Acted{0, Json{{"type", "bet"}}}, 2},
+            {at(3), at(3), event::Expired{}, 3},
+            {at(4), at(4), event::Defaulted{0, "turn", Json{{"type", "pass"}}}, 4},
+            {at(5), at(5), event::Joined{"p2", "Bleuenn", false, "h2"}, 4},
+            {at(6), at(6), event::Started{Json::object(), 4, 1}, 5},                 // game 2
+            {at(7), at(7), event::Acted{1, Json{{"type", "pass"}}}, 6},
+            {at(8), at(8), event::Chatted{"p2", "encore"}, 6},
+            {at(9), at(9), event::Started{Json::object(), 5, 1}, 7},                 // game 3
+            {at(10), at(10), event::Acted{0, Json{{"type", "pass"}}}, 8},
+        };
+        for (const RoomEvent& e : events) REQUIRE(appended(journal, "ROOMAAAA", e));
+        const auto read = [&](int game) {
+            const std::optional<server::StoredRoom> stored = journal.load_for_replay("ROOMAAAA", game);
+            std::vector<std::string> texts;
+            for (const RoomEvent& e : stored->events) texts.push_back(text_of(e));
+            return texts;
+        };
+        const auto texts = [&](std::initializer_list<int> indices) {
+            std::vector<std::string> out;
+            for (int i : indices) out.push_back(text_of(events[static_cast<std::size_t>(i)]));
+            return out;
+        };
+        CHECK(read(1) == texts({0, 1, 2, 3, 4, 5}));
+        CHECK(read(2) == texts({0, 1, 5, 6, 7, 8}));
+        CHECK(read(3) == texts({0, 1, 5, 6, 8, 9, 10}));
+        CHECK(read(4) == texts({0, 1, 5, 6, 8, 9}));  // no such game: every game is an earlier one
+        CHECK_FALSE(journal.load_for_replay("ZZZZZZZZ", 1));
+    }
+}
+
 TEST_CASE("Writes handed over without waiting are made in order, each answered on its own") {
     for (const JournalKind& kind : journal_kinds()) DYNAMIC_SECTION(kind.name) {
         spdlog::set_level(spdlog::level::off);  // the refused code is logged
