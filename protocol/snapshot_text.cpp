@@ -26,6 +26,15 @@ void append_part(std::string& out, std::string_view key, const Json* value, cons
     out += ',';
 }
 
+// `text` is JSON already.
+void append_text(std::string& out, std::string_view key, std::string_view text) {
+    out += '"';
+    out += key;
+    out += "\":";
+    out += text;
+    out += ',';
+}
+
 void append_number(std::string& out, std::string_view key, std::int64_t value) {
     out += '"';
     out += key;
@@ -52,7 +61,7 @@ std::string encode_snapshot(const SnapshotParts& s, std::optional<std::int64_t> 
     append_part(out, "actions", s.actions, kArray);
     append_part(out, "deadlines", s.deadlines, kArray);
     if (id) append_number(out, "id", *id);
-    append_part(out, "log", s.log, kArray);
+    append_text(out, "log", s.log);
     append_part(out, "outcome", s.outcome, kNull);
     append_number(out, "rev", s.rev);
     append_string(out, "room", s.room);
@@ -79,10 +88,8 @@ std::string encode_delta(const DeltaParts& d, std::optional<std::int64_t> id) {
     out += '{';
     append_number(out, "from", d.from);
     if (id) append_number(out, "id", *id);
-    append_part(out, "log", d.log, kArray);
-    out += "\"patch\":";
-    out += d.patch;
-    out += ',';
+    append_text(out, "log", d.log);
+    append_text(out, "patch", d.patch);
     append_number(out, "rev", d.rev);
     append_string(out, "room", d.room);
     append_number(out, "server_time", d.server_time);

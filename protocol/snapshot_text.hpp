@@ -23,7 +23,7 @@ struct SnapshotParts {
     const Json* view = nullptr;         // {} when null
     const Json* actions = nullptr;      // array
     const Json* deadlines = nullptr;    // array of {kind, at, seat}
-    const Json* log = nullptr;          // array of {at, text_key, params}
+    std::string_view log = "[]";        // array of {at, text_key, params}, as text (a room keeps it so)
     const Json* waiting_for = nullptr;  // array of seats the game waits for (an addition to the contract)
     const Json* outcome = nullptr;      // null until finished (an addition to the contract)
 };
@@ -45,7 +45,7 @@ struct DeltaParts {
     std::int64_t rev = 0;
     TimeMs server_time = 0;
     std::string_view patch = "[]";  // array of operations, as text
-    const Json* log = nullptr;    // array
+    std::string_view log = "[]";  // array, as text
 };
 
 std::string encode_delta(const DeltaParts& delta, std::optional<std::int64_t> id = std::nullopt);

@@ -6,7 +6,7 @@
 
 namespace taol::games {
 
-bool LogEntry::visible_to(Viewer viewer) const {
+bool audience_includes(const std::vector<Seat>& audience, Viewer viewer) {
     if (audience.empty()) return true;
     return viewer && std::find(audience.begin(), audience.end(), *viewer) != audience.end();
 }

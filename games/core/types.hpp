@@ -27,6 +27,9 @@ struct Deadline {
     std::optional<Seat> seat;   // the seat it waits for, if a single one
 };
 
+// Whether a log entry for `audience` (empty: everyone) may be read by `viewer`.
+bool audience_includes(const std::vector<Seat>& audience, Viewer viewer);
+
 // One entry of the game log. Entries are public unless `audience` names the only seats that may
 // read them; spectators read public entries only. Never put a hidden value in a public entry.
 struct LogEntry {
@@ -35,7 +38,7 @@ struct LogEntry {
     Json params = Json::object();
     std::vector<Seat> audience; // empty = everyone
 
-    bool visible_to(Viewer viewer) const;
+    bool visible_to(Viewer viewer) const { return audience_includes(audience, viewer); }
     Json to_json() const;       // {at, text_key, params}
 };
 

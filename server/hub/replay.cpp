@@ -33,10 +33,8 @@ ApiReply replay_reply(const StoredRoom& stored, const games::Game& game, int ind
         }
         const bool game_changed = steps.empty() || steps.back().at("rev") != room.rev();
         if (game_number != index || !room.state() || !game_changed) return;
-        Json log = Json::array();
-        for (; log_seen < room.log().size(); ++log_seen) {
-            if (room.log()[log_seen].visible_to(std::nullopt)) log.push_back(room.log()[log_seen].to_json());
-        }
+        Json log = Json::parse(room.log().visible_since(log_seen, std::nullopt));
+        log_seen = room.log().size();
         const auto* acted = std::get_if<event::Acted>(&event.body);
         Json waiting_for = Json::array();
         if (!room.state()->finished()) {

@@ -250,7 +250,7 @@ void Room::install(games::Applied applied, const RoomEvent& event, std::optional
     // Games only see room time; the log is kept on the wall clock, as of the event's own wall time.
     for (games::LogEntry& entry : applied.log) {
         entry.at = event.wall + (entry.at - event.at);
-        log_.push_back(std::move(entry));
+        log_.add(entry);
     }
     update_turn_clocks(event.at, mover);
     stuck_.clear();

@@ -203,7 +203,7 @@ Json Room::bot_snapshot(Seat seat, SeatBot& bot, TimeMs at) {
     }
     const Json waiting_for = state_->waiting_for();
     const Json outcome = nullptr;  // a finished game has no bot to step
-    const Json log = log_since(bot.log_seen, seat);
+    const std::string log = log_since(bot.log_seen, seat);
     bot.log_seen = log_.size();
     protocol::SnapshotParts s;
     s.room = setup_.code;
@@ -216,7 +216,7 @@ Json Room::bot_snapshot(Seat seat, SeatBot& bot, TimeMs at) {
     s.deadlines = &deadlines;
     s.waiting_for = &waiting_for;
     s.outcome = &outcome;
-    s.log = &log;
+    s.log = log;
     return Json::parse(protocol::encode_snapshot(s));
 }
 

@@ -9,13 +9,16 @@ namespace taol::server {
 void History::clear() {
     changes_.clear();
     entries_.clear();
+    entries_after_sweep_ = 0;
 }
 
 History::Entry History::intern(const games::Json& entry) {
     std::string text = entry.dump();
     auto it = entries_.find(text);
-    if (it == entries_.end()) it = entries_.emplace(std::move(text), std::make_shared<const games::Json>(entry)).first;
-    return it->second;
+    if (it != entries_.end()) return it->second;
+    Entry kept = std::make_shared<const std::string>(std::move(text));
+    entries_.emplace(std::string_view(*kept), kept);
+    return kept;
 }
 
 void History::push(std::int64_t rev, games::TimeMs at, std::optional<games::Seat> actor, const games::Json* action,
@@ -36,17 +39,19 @@ void History::forget_old() {
     while (changes_.size() > 2 && (changes_.size() > kMaxChanges || changes_.front().at < newest - kHorizonMs)) {
         changes_.pop_front();
     }
-    // Entries nobody lists any more go, now and then (a sweep costs the table's size).
-    if (++pushes_since_sweep_ >= 64) {
-        pushes_since_sweep_ = 0;
+    // Entries nobody lists any more go once the table has doubled since the last sweep: a sweep
+    // costs the table's size, and what is kept for nothing stays below what is listed.
+    if (entries_.size() >= 2 * entries_after_sweep_ + kSweepSlack) {
         std::erase_if(entries_, [](const auto& item) { return item.second.use_count() == 1; });
+        entries_after_sweep_ = entries_.size();
     }
 }
 
 bool History::listed_at(const Change& change, games::Seat seat, const games::Json& action) const {
     if (seat < 0 || static_cast<std::size_t>(seat) >= change.listed.size()) return false;
     const auto& entries = change.listed[static_cast<std::size_t>(seat)];
-    return std::any_of(entries.begin(), entries.end(), [&](const Entry& e) { return games::fills(*e, action); });
+    return std::any_of(entries.begin(), entries.end(),
+                       [&](const Entry& e) { return games::fills(games::Json::parse(*e), action); });
 }
 
 std::optional<History::Loss> History::lost_race(games::Seat seat, const games::Json& action, std::int64_t rev) const {

@@ -23,6 +23,7 @@
 #include "protocol/messages.hpp"
 #include "server/rooms/history.hpp"
 #include "server/rooms/peer.hpp"
+#include "server/rooms/room_log.hpp"
 #include "server/rooms/clock.hpp"
 #include "server/rooms/events.hpp"
 #include "server/rooms/turn_clock.hpp"
@@ -159,7 +160,7 @@ public:
     // build than the summary, which is then rebuilt only when it changed.
     std::string summary_key() const;
     // The log of the current game; `at` on the wall clock.
-    const std::vector<games::LogEntry>& log() const { return log_; }
+    const RoomLog& log() const { return log_; }
     // Every running timer, the game's and the room's ("turn", "absent"), on the room clock.
     std::vector<games::Deadline> deadlines() const;
     const History& history() const { return history_; }
@@ -340,7 +341,7 @@ private:
     ViewerOut& viewer_out(ViewerOuts& viewers, std::optional<Seat> seat, const SharedParts& shared, Instant now);
     protocol::SnapshotParts snapshot_parts(std::optional<Seat> seat, const Json& view, const SharedParts& shared,
                                            Instant now) const;
-    Json log_since(std::size_t from, std::optional<Seat> seat) const;
+    std::string log_since(std::size_t from, std::optional<Seat> seat) const { return log_.visible_since(from, seat); }
     Frame frame_for(Member& m, const Peer& peer, ViewerOut& v, std::optional<std::int64_t> id = std::nullopt);
     // The member's full snapshot between two changes (it joined, came back, asked for it).
     Frame snapshot_now(Member& m, Instant now, std::optional<std::int64_t> id = std::nullopt);
@@ -372,7 +373,7 @@ private:
     std::int64_t rev_ = 0;
     History history_;
     mutable std::vector<std::optional<Json>> listed_;  // each seat's actions at rev_, once asked
-    std::vector<games::LogEntry> log_;  // `at` already on the wall clock
+    RoomLog log_;
     TurnClocks turn_clocks_;
     std::set<Seat> stuck_;              // seats whose default action the game refused at this rev
     bool interrupted_ = false;

@@ -62,14 +62,6 @@ protocol::SnapshotParts Room::snapshot_parts(std::optional<Seat> seat, const Jso
     return s;
 }
 
-Json Room::log_since(std::size_t from, std::optional<Seat> seat) const {
-    Json log = Json::array();
-    for (std::size_t i = from; i < log_.size(); ++i) {
-        if (log_[i].visible_to(seat)) log.push_back(log_[i].to_json());
-    }
-    return log;
-}
-
 Frame Room::frame_for(Member& m, const Peer& peer, ViewerOut& v, std::optional<std::int64_t> id) {
     const bool deltas = peer.wants_deltas();
     const bool in_step = deltas && v.before && m.synced_peer == &peer && m.synced_seq == v.before->seq;
@@ -86,7 +78,7 @@ Frame Room::frame_for(Member& m, const Peer& peer, ViewerOut& v, std::optional<s
     if (!id) {
         if (auto it = shared_frames.find(from); it != shared_frames.end()) return it->second;
     }
-    const Json log = log_since(from, m.seat);
+    const std::string log = log_since(from, m.seat);
     Frame frame;
     if (in_step) {
         if (!v.patch) v.patch = protocol::patch_between(v.before->packed, v.baseline());
@@ -96,11 +88,11 @@ Frame Room::frame_for(Member& m, const Peer& peer, ViewerOut& v, std::optional<s
         d.rev = rev_;
         d.server_time = v.parts.server_time;
         d.patch = *v.patch;
-        d.log = &log;
+        d.log = log;
         frame = make_frame(protocol::encode_delta(d, id));
     } else {
         protocol::SnapshotParts s = v.parts;
-        s.log = &log;
+        s.log = log;
         frame = make_frame(protocol::encode_snapshot(s, id));
     }
     if (!id) shared_frames[from] = frame;
@@ -131,8 +123,8 @@ Frame Room::snapshot_now(Member& m, Instant now, std::optional<std::int64_t> id)
     const SharedParts shared = shared_parts(now);
     const Json view = state_->view(m.seat);
     protocol::SnapshotParts s = snapshot_parts(m.seat, view, shared, now);
-    const Json log = log_since(m.log_sent, m.seat);
-    s.log = &log;
+    const std::string log = log_since(m.log_sent, m.seat);
+    s.log = log;
     m.log_sent = log_.size();
     m.rev_sent = rev_;
     note_sent(m);

@@ -280,6 +280,7 @@ TEST_CASE("A snapshot written from its parts is byte for byte the message writte
     const Json outcome = Json::parse(R"({"scores":[3,4],"winners":[0]})");
     const std::string invalid_utf8 = std::string("bad \xff name");
     const Json strange = Json{{"name", invalid_utf8}};
+    const std::string log_text = log.dump();  // a room keeps its log written out
     for (const bool full : {false, true}) {
         for (const std::optional<std::int64_t> id : {std::optional<std::int64_t>{}, std::optional<std::int64_t>{42}}) {
             SnapshotParts p;
@@ -292,7 +293,7 @@ TEST_CASE("A snapshot written from its parts is byte for byte the message writte
             if (full) {
                 p.actions = &actions;
                 p.deadlines = &deadlines;
-                p.log = &log;
+                p.log = log_text;
                 p.waiting_for = &waiting;
                 p.outcome = &outcome;
             }

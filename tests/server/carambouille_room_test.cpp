@@ -5,6 +5,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "games/carambouille/carambouille.hpp"
@@ -73,12 +74,12 @@ Json view(const Market& m, std::optional<Seat> seat = std::nullopt) { return m.r
 
 std::string phase(const Market& m) { return view(m).at("phase"); }
 
-const taol::games::LogEntry* last_entry(const Market& m, const std::string& key) {
-    const auto& log = m.room->log();
+std::optional<taol::games::LogEntry> last_entry(const Market& m, const std::string& key) {
+    const auto log = m.room->log().entries();
     for (auto it = log.rbegin(); it != log.rend(); ++it) {
-        if (it->text_key == key) return &*it;
+        if (it->text_key == key) return *it;
     }
-    return nullptr;
+    return std::nullopt;
 }
 
 // One card of `seat`'s hand.
@@ -122,13 +123,13 @@ TEST_CASE("An absent First Merchant: the others trade for the whole trading_seco
         REQUIRE(phase(m) == "trading");
         const Json accept = {{"type", "accept"}, {"offer", offer}, {"give", {a_card(m, buyer)}}, {"lie", false}};
         CHECK(act(m, player_of(buyer), accept, opened + 59'999) == "snapshot");
-        CHECK(last_entry(m, "carambouille.trade") != nullptr);
+        CHECK(last_entry(m, "carambouille.trade"));
 
         // trading_seconds after it opened, the market closes by itself.
         CHECK(act(m, player_of(seller), offer_to(buyer, a_card(m, seller)), opened + 60'000) == "too_late");
         CHECK(phase(m) == "sale");
-        const auto* closed = last_entry(m, "carambouille.trading_closed");
-        REQUIRE(closed != nullptr);
+        const auto closed = last_entry(m, "carambouille.trading_closed");
+        REQUIRE(closed);
         CHECK(closed->at == opened + 60'000);
         CHECK(closed->params.at("by") == "time");
     }
