@@ -1,21 +1,6 @@
 #include "server/journal/stored_rows.hpp"
 
-#include <algorithm>
-#include <iterator>
-
 namespace taol::server {
-namespace {
-
-template <class Event>
-std::string name_of() {
-    return event_name(EventBody(std::in_place_type<Event>));
-}
-
-// The names the rows carry (events.cpp's), for the kinds a replay's reading looks at.
-const std::string kStarted = name_of<event::Started>();
-const std::string kGameEvents[] = {name_of<event::Acted>(), name_of<event::Expired>(), name_of<event::Defaulted>()};
-
-}  // namespace
 
 Json parse_stored_json(const std::string& text, const std::string& what) {
     Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
@@ -26,11 +11,10 @@ Json parse_stored_json(const std::string& text, const std::string& what) {
 StoredEvents::StoredEvents(StoredRoom& room, std::optional<int> game) : room_(room), game_(game) {}
 
 StoredEvents::Next StoredEvents::next(const std::string& kind) {
-    if (kind == kStarted) ++started_;
+    if (is_game_start(kind)) ++started_;
     if (!game_) return Next::read;
     if (started_ > *game_) return Next::stop;
-    const bool game_event = std::find(std::begin(kGameEvents), std::end(kGameEvents), kind) != std::end(kGameEvents);
-    return game_event && started_ < *game_ ? Next::skip : Next::read;
+    return is_game_event(kind) && started_ < *game_ ? Next::skip : Next::read;
 }
 
 void StoredEvents::add(std::int64_t seq, TimeMs at, TimeMs wall, std::int64_t rev, const std::string& kind,

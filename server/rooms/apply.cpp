@@ -24,11 +24,6 @@ games::Applied must_apply(const games::GameState& state, Seat seat, const Json& 
     return std::move(result.value());
 }
 
-bool is_game_event(const EventBody& body) {
-    return std::holds_alternative<event::Acted>(body) || std::holds_alternative<event::Expired>(body) ||
-           std::holds_alternative<event::Defaulted>(body);
-}
-
 bool is_presence(const EventBody& body) {
     return std::holds_alternative<event::Connected>(body) || std::holds_alternative<event::Disconnected>(body);
 }

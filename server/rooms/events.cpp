@@ -13,20 +13,39 @@ constexpr const char* kNames[] = {"joined", "left",    "connected", "disconnecte
                                   "bot_seated", "bot_removed", "bot_asked"};
 static_assert(std::size(kNames) == std::variant_size_v<EventBody>);
 
-// The body type whose name is `name`, default-constructed.
-EventBody blank_body(std::string_view name) {
-    EventBody body;
-    bool found = false;
+// The body type whose name is `name`, default-constructed; nullopt for a name no event has.
+std::optional<EventBody> body_named(std::string_view name) {
+    std::optional<EventBody> body;
     [&]<std::size_t... I>(std::index_sequence<I...>) {
-        ((name == kNames[I] ? (body.emplace<I>(), found = true) : false), ...);
+        ((name == kNames[I] ? (body.emplace().emplace<I>(), true) : false) || ...);
     }(std::make_index_sequence<std::variant_size_v<EventBody>>{});
-    if (!found) throw std::runtime_error("unknown event '" + std::string(name) + "'");
     return body;
+}
+
+EventBody blank_body(std::string_view name) {
+    std::optional<EventBody> body = body_named(name);
+    if (!body) throw std::runtime_error("unknown event '" + std::string(name) + "'");
+    return std::move(*body);
 }
 
 }  // namespace
 
 const char* event_name(const EventBody& body) { return kNames[body.index()]; }
+
+bool is_game_event(const EventBody& body) {
+    return std::holds_alternative<event::Acted>(body) || std::holds_alternative<event::Expired>(body) ||
+           std::holds_alternative<event::Defaulted>(body);
+}
+
+bool is_game_event(std::string_view name) {
+    const std::optional<EventBody> body = body_named(name);
+    return body && is_game_event(*body);
+}
+
+bool is_game_start(std::string_view name) {
+    const std::optional<EventBody> body = body_named(name);
+    return body && std::holds_alternative<event::Started>(*body);
+}
 
 const char* to_string(WriteResult result) {
     switch (result) {

@@ -76,6 +76,13 @@ using WriteDone = std::function<void(WriteResult)>;
 // For logs and journals: "joined", "acted", ...
 const char* event_name(const EventBody& body);
 
+// Whether the event changes the game itself (a move, an expiry, a default), not the room around it.
+bool is_game_event(const EventBody& body);
+// The same, and whether it starts a game, for an event known by its name only (a journal's row
+// before its body is read); false for a name no event has.
+bool is_game_event(std::string_view name);
+bool is_game_start(std::string_view name);
+
 // An event's body as stored in a journal, and back (throws on a body that does not fit `name`).
 Json event_body_json(const EventBody& body);
 EventBody event_body_from_json(std::string_view name, const Json& json);
