@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <boost/asio.hpp>
@@ -33,9 +34,13 @@ inline double percentile(std::vector<double> values, double p) {
 // One client: connects, then calls on_message for every message, in order.
 class Conn : public std::enable_shared_from_this<Conn> {
 public:
-    explicit Conn(boost::asio::io_context& ioc) : ws_(boost::asio::make_strand(ioc)) {}
+    // No strand: every benchmark runs its clients' io_context on one thread.
+    explicit Conn(boost::asio::io_context& ioc) : ws_(ioc.get_executor()) {}
 
     std::function<void(const nlohmann::json&)> on_message;
+    // In place of on_message, for a client that reads frames its own way: the frame's text, valid
+    // for the call only.
+    std::function<void(std::string_view)> on_text;
     std::function<void(bool closed_by_server)> on_closed;
     std::function<void()> on_open;
 
@@ -77,9 +82,14 @@ private:
             namespace websocket = boost::beast::websocket;
             if (ec) return self->closed(ec == websocket::error::closed || ec == boost::asio::error::eof);
             self->received_bytes_ += self->buffer_.size();
-            const auto m = nlohmann::json::parse(boost::beast::buffers_to_string(self->buffer_.data()));
+            const std::string_view text(static_cast<const char*>(self->buffer_.data().data()), self->buffer_.size());
+            if (self->on_text) {
+                self->on_text(text);
+            } else {
+                const auto m = nlohmann::json::parse(text);
+                if (self->on_message) self->on_message(m);
+            }
             self->buffer_.consume(self->buffer_.size());
-            if (self->on_message) self->on_message(m);
             self->read();
         });
     }

@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <deque>
@@ -12,6 +13,7 @@
 #include "games/core/rng.hpp"
 #include "protocol/snapshot_text.hpp"
 #include "tests/bench/bench_conn.hpp"
+#include "tests/bench/frame_skim.hpp"
 #include "tests/support/game_checks.hpp"
 
 namespace taol::bench {
@@ -37,7 +39,7 @@ struct Member {
     int index = 0;  // 0 is the host
     bool player = true;
     bool welcomed = false;
-    Json actions = Json::array();
+    std::string actions = "[]";  // the latest snapshot's, as sent: parsed only to play one
     std::int64_t rev = -1;  // of the latest snapshot; -1 before the first
     Json baseline;          // with --deltas: the latest snapshot, as deltas apply to it
     std::int64_t in_flight = 0;  // the id of the act awaiting its answer, 0 for none
@@ -148,7 +150,7 @@ private:
             m.conn = std::make_shared<Conn>(ioc_);
             m.timer = std::make_unique<net::steady_timer>(ioc_);
             m.conn->on_open = [this, &m] { opened(m); };
-            m.conn->on_message = [this, &m](const Json& message) { received(m, message); };
+            m.conn->on_text = [this, &m](std::string_view text) { received(m, text); };
             m.conn->on_closed = [this](bool) {
                 if (!closing_ && unexpected_.insert("connection closed").second) {
                     std::fprintf(stderr, "load_bench: a connection closed before the end\n");
@@ -193,6 +195,30 @@ private:
                       {"id", kJoinId}});
     }
 
+    // A full snapshot, the bulk of what arrives, is skimmed for the members the play needs; every
+    // other frame is parsed whole (with --deltas, snapshots too: patches apply to the tree).
+    void received(Member& m, std::string_view text) {
+        if (!settings_.deltas) {
+            std::string_view type, id, rev, status, actions;
+            for_each_member(text, [&](std::string_view key, std::string_view value) {
+                if (key == "type") type = value;
+                else if (key == "id") id = value;
+                else if (key == "rev") rev = value;
+                else if (key == "status") status = value;
+                else if (key == "actions") actions = value;
+            });
+            if (type == "\"snapshot\"" && !rev.empty()) {
+                return snapshot(m, number(rev), status == "\"finished\"", m.player ? actions : "[]", id.empty() ? 0 : number(id));
+            }
+        }
+        received(m, Json::parse(text));
+    }
+    static std::int64_t number(std::string_view text) {
+        std::int64_t n = 0;
+        std::from_chars(text.data(), text.data() + text.size(), n);
+        return n;
+    }
+
     void received(Member& m, const Json& message) {
         const std::string type = message.at("type");
         const std::int64_t id = message.value("id", std::int64_t{0});
@@ -213,31 +239,33 @@ private:
             if (++room.joined == static_cast<int>(room.members.size()) - 1 && !bare_) {
                 room.members.front().conn->send({{"type", "start"}, {"id", kStartId}});
             }
-        } else if (type == "snapshot") {
-            if (settings_.deltas) m.baseline = taol::protocol::baseline_of(message);
-            snapshot(m, message, id);
-        } else if (type == "delta") {
-            // As a client does: the patch turns the snapshot it holds into the next one.
-            taol::protocol::advance_baseline(m.baseline, message);
-            snapshot(m, m.baseline, id);
+        } else if (type == "snapshot" || type == "delta") {
+            if (type == "snapshot") {
+                if (settings_.deltas) m.baseline = taol::protocol::baseline_of(message);
+            } else {
+                // As a client does: the patch turns the snapshot it holds into the next one.
+                taol::protocol::advance_baseline(m.baseline, message);
+            }
+            const Json& s = settings_.deltas ? m.baseline : message;
+            snapshot(m, s.at("rev"), s.at("status") == "finished", m.player ? s.at("actions").dump() : "[]", id);
         } else if (type == "error") {
             error(m, message, id);
         }
     }
 
-    void snapshot(Member& m, const Json& s, std::int64_t id) {
+    void snapshot(Member& m, std::int64_t rev, bool finished, std::string_view actions, std::int64_t id) {
         const auto now = Clock::now();
         if (measuring_) ++snapshots_;
-        m.rev = s.at("rev");
+        m.rev = rev;
         m.arrivals.emplace_back(m.rev, now);
-        m.actions = s.at("actions");
+        m.actions = actions;
         Room& room = *m.room;
         if (id != 0 && id == m.in_flight) {
             room.accepted.push_back({m.index, m.rev, m.sent_at, now});
             m.in_flight = 0;
         }
         if (id == kRematchId) room.rematch_asked = false;
-        if (m.index == 0 && s.at("status") == "finished" && !room.rematch_asked) {
+        if (m.index == 0 && finished && !room.rematch_asked) {
             room.rematch_asked = true;
             m.conn->send({{"type", "rematch"}, {"id", kRematchId}});
         }
@@ -274,13 +302,14 @@ private:
 
     // Waits the think time, then plays from the latest snapshot.
     void think(Member& m) {
-        if (!m.player || m.in_flight != 0 || m.thinking || m.actions.empty()) return;
+        if (!m.player || m.in_flight != 0 || m.thinking || m.actions == "[]") return;
         m.thinking = true;
         m.timer->expires_after(std::chrono::milliseconds(settings_.think_ms));
         m.timer->async_wait([this, &m](boost::system::error_code ec) {
             m.thinking = false;
-            if (ec || m.actions.empty() || m.in_flight != 0) return;
-            const Json& entry = m.actions.at(rng_.below(m.actions.size()));
+            if (ec || m.actions == "[]" || m.in_flight != 0) return;
+            const Json actions = Json::parse(m.actions);
+            const Json& entry = actions.at(rng_.below(actions.size()));
             m.in_flight = m.next_id++;
             m.sent_at = Clock::now();
             m.conn->send({{"type", "act"},
