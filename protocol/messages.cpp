@@ -1,5 +1,7 @@
 #include "protocol/messages.hpp"
 
+#include "protocol/json_text.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -373,7 +375,7 @@ Json with_id(Json message, std::optional<std::int64_t> id) {
 
 std::string encode(const Json& message) {
     // Replace invalid UTF-8 rather than throw: game text comes from players.
-    return message.dump(-1, ' ', false, Json::error_handler_t::replace);
+    return json_text(message);
 }
 
 

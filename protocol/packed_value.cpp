@@ -228,18 +228,4 @@ void append_json_text(std::string& out, const Packed& value) {
     out += tree.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-void append_json_string(std::string& out, std::string_view text) {
-    for (char c : text) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u < 0x20 || u >= 0x80 || c == '"' || c == '\\') {
-            // To escape, or to check as UTF-8: nlohmann writes it.
-            out += nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-            return;
-        }
-    }
-    out += '"';
-    out += text;
-    out += '"';
-}
-
 }  // namespace taol::protocol

@@ -13,6 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/json_text.hpp"
+
 namespace taol::protocol {
 
 struct Packed {
@@ -57,8 +59,7 @@ std::vector<Packed> elements(const Packed& array);
 std::string_view string_of(const Packed& string);
 
 // Appends the value as JSON text, as nlohmann::json::dump (with invalid UTF-8 replaced) would
-// write it; append_json_string the same for a string.
+// write it (strings through json_text.hpp's append_json_string).
 void append_json_text(std::string& out, const Packed& value);
-void append_json_string(std::string& out, std::string_view text);
 
 }  // namespace taol::protocol

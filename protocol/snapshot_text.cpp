@@ -1,5 +1,6 @@
 #include "protocol/snapshot_text.hpp"
 
+#include "protocol/json_text.hpp"
 #include "protocol/packed_value.hpp"
 
 #include <stdexcept>
@@ -10,13 +11,6 @@ namespace {
 const Json kArray = Json::array();
 const Json kObject = Json::object();
 const Json kNull = nullptr;
-
-// Appends `value` to `out` as encode() writes it, without a string of its own.
-void append_json(std::string& out, const Json& value) {
-    nlohmann::detail::serializer<Json> writer(nlohmann::detail::output_adapter<char>(out), ' ',
-                                              Json::error_handler_t::replace);
-    writer.dump(value, false, false, 0);
-}
 
 void append_part(std::string& out, std::string_view key, const Json* value, const Json& empty) {
     out += '"';

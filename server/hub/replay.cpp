@@ -40,12 +40,14 @@ ApiReply replay_reply(const StoredRoom& stored, const games::Game& game, int ind
         if (!room.state()->finished()) {
             for (games::Seat seat : room.state()->waiting_for()) waiting_for.push_back(seat);
         }
-        steps.push_back(Json{{"rev", room.rev()},
-                             {"at", event.wall},
-                             {"seat", acted ? Json(acted->seat) : Json(nullptr)},
-                             {"view", room.state()->view(std::nullopt)},
-                             {"waiting_for", std::move(waiting_for)},
-                             {"log", std::move(log)}});
+        // Key by key: an initializer list would copy the view, the largest part.
+        Json& step = steps.emplace_back(Json::object());
+        step["rev"] = room.rev();
+        step["at"] = event.wall;
+        step["seat"] = acted ? Json(acted->seat) : Json(nullptr);
+        step["view"] = room.state()->view(std::nullopt);
+        step["waiting_for"] = std::move(waiting_for);
+        step["log"] = std::move(log);
     };
     // Only the events up to the next game's start matter.
     std::vector<RoomEvent> events;

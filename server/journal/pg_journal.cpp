@@ -3,6 +3,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "protocol/json_text.hpp"
 #include "server/journal/stored_rows.hpp"
 
 namespace taol::server {
@@ -179,7 +180,7 @@ void PgJournal::append(const std::string& code, const RoomEvent& event, WriteDon
     // The body is written out here, on the room's thread: the writer's is shared by every room.
     // The epoch is the one this node held when the room wrote it: a claim of the same room made
     // meanwhile (the room unloaded and loaded again) is another room's.
-    commits_->submit([=, this, epoch = epoch_of(code), body = event_body_json(event.body).dump()] {
+    commits_->submit([=, this, epoch = epoch_of(code), body = protocol::json_text(event_body_json(event.body), protocol::BadUtf8::strict)] {
         return append_now(code, epoch, event, body);
     }, std::move(done));
 }
@@ -190,7 +191,7 @@ void PgJournal::set_loaded(const std::string& code, bool loaded, WriteDone done)
 
 void PgJournal::store_replay(const std::string& code, int game, const Json& replay, WriteDone done) {
     commits_->submit(
-        [=, this, body = replay.dump()] {
+        [=, this, body = protocol::json_text(replay, protocol::BadUtf8::strict)] {
             PgResult r = writer_.run("upsert_replay", {code, pg_int(game), body});
             if (!r.ok()) spdlog::error("journal: replay {} of room {} not stored: {}", game, code, r.error());
             return r.ok() ? WriteResult::written : WriteResult::failed;

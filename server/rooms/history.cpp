@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "games/core/action_list.hpp"
+#include "protocol/json_text.hpp"
 
 namespace taol::server {
 
@@ -13,7 +14,7 @@ void History::clear() {
 }
 
 History::Entry History::intern(const games::Json& entry) {
-    std::string text = entry.dump();
+    std::string text = protocol::json_text(entry);
     auto it = entries_.find(text);
     if (it != entries_.end()) return it->second;
     Entry kept = std::make_shared<const std::string>(std::move(text));
@@ -23,7 +24,7 @@ History::Entry History::intern(const games::Json& entry) {
 
 void History::push(std::int64_t rev, games::TimeMs at, std::optional<games::Seat> actor, const games::Json* action,
                    const std::vector<const games::Json*>& listed) {
-    Change change{rev, at, actor, action ? std::hash<std::string>{}(action->dump()) : 0, {}};
+    Change change{rev, at, actor, action ? std::hash<std::string>{}(protocol::json_text(*action)) : 0, {}};
     change.listed.resize(listed.size());
     for (std::size_t s = 0; s < listed.size(); ++s) {
         if (!listed[s] || !listed[s]->is_array()) continue;
@@ -58,7 +59,7 @@ std::optional<History::Loss> History::lost_race(games::Seat seat, const games::J
     auto it = std::lower_bound(changes_.begin(), changes_.end(), rev,
                                [](const Change& c, std::int64_t r) { return c.rev < r; });
     if (it == changes_.end() || it->rev != rev || !listed_at(*it, seat, action)) return std::nullopt;
-    const std::size_t hash = std::hash<std::string>{}(action.dump());
+    const std::size_t hash = std::hash<std::string>{}(protocol::json_text(action));
     for (++it; it != changes_.end(); ++it) {
         if (!listed_at(*it, seat, action)) return Loss{it->actor, it->at, it->actor == seat && it->action_hash == hash};
     }

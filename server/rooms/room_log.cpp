@@ -1,10 +1,12 @@
 #include "server/rooms/room_log.hpp"
 
+#include "protocol/json_text.hpp"
+
 namespace taol::server {
 
 void RoomLog::add(const games::LogEntry& entry) {
     // Written as a snapshot writes any tree (snapshot_text.cpp): bad UTF-8 replaced, never thrown.
-    entries_.push_back({entry.to_json().dump(-1, ' ', false, games::Json::error_handler_t::replace), entry.audience});
+    entries_.push_back({protocol::json_text(entry.to_json()), entry.audience});
 }
 
 std::string RoomLog::visible_since(std::size_t from, games::Viewer viewer) const {

@@ -1,0 +1,94 @@
+#include "protocol/json_text.hpp"
+
+#include <charconv>
+
+namespace taol::protocol {
+namespace {
+
+using Json = nlohmann::json;
+
+// What nlohmann writes itself: floats (its own shortest form), strings that need escapes or are
+// not ASCII, binary values.
+void append_by_nlohmann(std::string& out, const Json& value, BadUtf8 bad) {
+    nlohmann::detail::serializer<Json> writer(
+        nlohmann::detail::output_adapter<char>(out), ' ',
+        bad == BadUtf8::strict ? Json::error_handler_t::strict : Json::error_handler_t::replace);
+    writer.dump(value, false, false, 0);
+}
+
+bool plain_ascii(std::string_view text) {
+    for (char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u >= 0x80 || c == '"' || c == '\\') return false;
+    }
+    return true;
+}
+
+template <typename Int>
+void append_integer(std::string& out, Int n) {
+    char digits[24];
+    const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, n);
+    out.append(digits, end);
+}
+
+void append_string_value(std::string& out, const Json& value, BadUtf8 bad) {
+    const auto& text = value.get_ref<const std::string&>();
+    if (!plain_ascii(text)) return append_by_nlohmann(out, value, bad);
+    out += '"';
+    out += text;
+    out += '"';
+}
+
+}  // namespace
+
+void append_json_string(std::string& out, std::string_view text, BadUtf8 bad) {
+    if (!plain_ascii(text)) return append_by_nlohmann(out, Json(text), bad);
+    out += '"';
+    out += text;
+    out += '"';
+}
+
+void append_json(std::string& out, const Json& value, BadUtf8 bad) {
+    switch (value.type()) {
+        case Json::value_t::object: {
+            const auto& members = value.get_ref<const Json::object_t&>();
+            out += '{';
+            bool first = true;
+            for (const auto& [key, member] : members) {
+                if (!first) out += ',';
+                first = false;
+                append_json_string(out, key, bad);
+                out += ':';
+                append_json(out, member, bad);
+            }
+            out += '}';
+            return;
+        }
+        case Json::value_t::array: {
+            const auto& elements = value.get_ref<const Json::array_t&>();
+            out += '[';
+            bool first = true;
+            for (const Json& element : elements) {
+                if (!first) out += ',';
+                first = false;
+                append_json(out, element, bad);
+            }
+            out += ']';
+            return;
+        }
+        case Json::value_t::string: return append_string_value(out, value, bad);
+        case Json::value_t::number_integer: return append_integer(out, value.get<Json::number_integer_t>());
+        case Json::value_t::number_unsigned: return append_integer(out, value.get<Json::number_unsigned_t>());
+        case Json::value_t::boolean: out += value.get<bool>() ? "true" : "false"; return;
+        case Json::value_t::null: out += "null"; return;
+        default: return append_by_nlohmann(out, value, bad);  // floats, binary, discarded
+    }
+}
+
+std::string json_text(const Json& value, BadUtf8 bad) {
+    std::string out;
+    append_json(out, value, bad);
+    return out;
+}
+
+}  // namespace taol::protocol

@@ -1,0 +1,65 @@
+// The server's JSON writer (protocol/json_text.hpp) writes exactly what nlohmann's dump() writes,
+// with bad UTF-8 replaced: every frame goes through it, and tests outside the project compare them.
+#include <catch2/catch.hpp>
+
+#include <limits>
+#include <random>
+
+#include "protocol/json_text.hpp"
+
+using namespace taol::protocol;
+using Json = nlohmann::json;
+
+namespace {
+
+std::string dumped(const Json& value) { return value.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+Json random_value(std::mt19937& rng, int depth) {
+    const auto below = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    static const std::vector<Json> scalars = {
+        nullptr, true, false, 0, -1, 42, std::numeric_limits<std::int64_t>::min(),
+        std::numeric_limits<std::int64_t>::max(), std::numeric_limits<std::uint64_t>::max(), 1700000000000ll,
+        0.0, -0.5, 2.5, 1e300, 1.0 / 3, 100.0, std::numeric_limits<double>::quiet_NaN(),
+        "", "ace", "a \"quoted\" \\ word\n", "tab\there", std::string("nul\0in", 6), "\x1f\x7f", "Gwénaël",
+        "emoji 🐟", "bad \xff\xfe utf-8", "cut \xc3", std::string(300, 'y'), "slash / </script>",
+    };
+    const int kind = depth > 3 ? 0 : below(4);
+    if (kind <= 1) return scalars[static_cast<std::size_t>(below(static_cast<int>(scalars.size())))];
+    if (kind == 2) {
+        Json array = Json::array();
+        for (int i = below(8); i > 0; --i) array.push_back(random_value(rng, depth + 1));
+        return array;
+    }
+    Json object = Json::object();
+    for (int i = below(8); i > 0; --i) {
+        const std::string key = below(5) == 0 ? "clé \"" + std::to_string(below(9)) + "\"\n" : "k" + std::to_string(below(24));
+        object[key] = random_value(rng, depth + 1);
+    }
+    return object;
+}
+
+}  // namespace
+
+TEST_CASE("The server's JSON writer writes what nlohmann's dump writes, byte for byte") {
+    std::mt19937 rng(11);
+    for (int i = 0; i < 2000; ++i) {
+        const Json value = random_value(rng, 0);
+        const std::string expected = dumped(value);
+        INFO(expected);
+        CHECK(json_text(value) == expected);
+        std::string appended = "[";
+        append_json(appended, value);
+        CHECK(appended == "[" + expected);
+    }
+    CHECK(json_text(Json::object()) == "{}");
+    // Strict, as dump(): what is not UTF-8 throws, as the journal wants.
+    const Json bad = {{"chat", {"ok", "bad \xff"}}};
+    CHECK_THROWS_AS(json_text(bad, BadUtf8::strict), Json::type_error);
+    CHECK_THROWS_AS(bad.dump(), Json::type_error);
+    const Json good = {{"chat", {"Gwénaël", "a\"b"}}, {"n", 2.5}};
+    CHECK(json_text(good, BadUtf8::strict) == good.dump());
+    CHECK(json_text(Json::array()) == "[]");
+    std::string text;
+    append_json_string(text, "a\"b");
+    CHECK(text == R"("a\"b")");
+}
