@@ -14,6 +14,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include "server/net/clock_estimate.hpp"
+#include "server/net/frame_queue.hpp"
 #include "server/net/rate_limiter.hpp"
 #include "server/net/read_rate.hpp"
 #include "server/net/context.hpp"
@@ -90,7 +91,7 @@ private:
     bool pinging_ = false;  // a ping is being written: a close waits for it (Beast allows one at a time)
     std::unique_ptr<Probing> probing_;  // only for clients that take part
 
-    std::deque<Frame> queue_;
+    FrameQueue queue_;
     std::size_t queued_bytes_ = 0;
     bool writing_ = false;
     std::optional<CloseReason> closing_;  // set once a close is decided

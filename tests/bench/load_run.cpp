@@ -247,10 +247,18 @@ private:
                 taol::protocol::advance_baseline(m.baseline, message);
             }
             const Json& s = settings_.deltas ? m.baseline : message;
-            snapshot(m, s.at("rev"), s.at("status") == "finished", m.player ? s.at("actions").dump() : "[]", id);
+            // The listed actions written again only when they changed.
+            if (m.player && (type == "snapshot" || touches_actions(message.at("patch")))) m.actions = s.at("actions").dump();
+            snapshot(m, s.at("rev"), s.at("status") == "finished", m.player ? std::string_view(m.actions) : "[]", id);
         } else if (type == "error") {
             error(m, message, id);
         }
+    }
+
+    static bool touches_actions(const Json& patch) {
+        return std::any_of(patch.begin(), patch.end(), [](const Json& op) {
+            return op.at("path").get_ref<const std::string&>().starts_with("/actions");
+        });
     }
 
     void snapshot(Member& m, std::int64_t rev, bool finished, std::string_view actions, std::int64_t id) {
@@ -258,7 +266,7 @@ private:
         if (measuring_) ++snapshots_;
         m.rev = rev;
         m.arrivals.emplace_back(m.rev, now);
-        m.actions = actions;
+        if (actions.data() != m.actions.data()) m.actions = actions;
         Room& room = *m.room;
         if (id != 0 && id == m.in_flight) {
             room.accepted.push_back({m.index, m.rev, m.sent_at, now});
