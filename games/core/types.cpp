@@ -11,7 +11,14 @@ bool audience_includes(const std::vector<Seat>& audience, Viewer viewer) {
     return viewer && std::find(audience.begin(), audience.end(), *viewer) != audience.end();
 }
 
-Json LogEntry::to_json() const { return Json{{"at", at}, {"text_key", text_key}, {"params", params}}; }
+Json LogEntry::to_json() const {
+    // Key by key: an initializer list would copy `params` twice.
+    Json out = Json::object();
+    out["at"] = at;
+    out["text_key"] = text_key;
+    out["params"] = params;
+    return out;
+}
 
 const char* to_string(RuleCode code) {
     switch (code) {

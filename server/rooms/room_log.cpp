@@ -1,21 +1,47 @@
 #include "server/rooms/room_log.hpp"
 
+#include <algorithm>
+
 #include "protocol/json_text.hpp"
 
 namespace taol::server {
 
+void RoomLog::clear() {
+    text_.clear();
+    text_.shrink_to_fit();  // a new game's log starts small, not at the last one's size
+    ends_ = {};
+    restricted_ = {};
+}
+
 void RoomLog::add(const games::LogEntry& entry) {
+    if (!ends_.empty()) text_ += ',';
     // Written as a snapshot writes any tree (snapshot_text.cpp): bad UTF-8 replaced, never thrown.
-    entries_.push_back({protocol::json_text(entry.to_json()), entry.audience});
+    protocol::append_json(text_, entry.to_json());
+    if (!entry.audience.empty()) restricted_.emplace_back(ends_.size(), entry.audience);
+    ends_.push_back(static_cast<std::uint32_t>(text_.size()));
+}
+
+const std::vector<games::Seat>* RoomLog::audience_of(std::size_t i) const {
+    auto it = std::lower_bound(restricted_.begin(), restricted_.end(), i,
+                               [](const auto& r, std::size_t entry) { return r.first < entry; });
+    return it != restricted_.end() && it->first == i ? &it->second : nullptr;
 }
 
 std::string RoomLog::visible_since(std::size_t from, games::Viewer viewer) const {
+    if (from >= ends_.size()) return "[]";
     std::string out = "[";
-    for (std::size_t i = from; i < entries_.size(); ++i) {
-        const Entry& e = entries_[i];
-        if (!games::audience_includes(e.audience, viewer)) continue;
-        if (out.size() > 1) out += ',';
-        out += e.text;
+    const bool all_visible = std::all_of(restricted_.begin(), restricted_.end(), [&](const auto& r) {
+        return r.first < from || games::audience_includes(r.second, viewer);
+    });
+    if (all_visible) {
+        // The usual case: one copy of the whole stretch, commas and all.
+        out.append(text_, begin_of(from), ends_.back() - begin_of(from));
+    } else {
+        for (std::size_t i = from; i < ends_.size(); ++i) {
+            if (const auto* audience = audience_of(i); audience && !games::audience_includes(*audience, viewer)) continue;
+            if (out.size() > 1) out += ',';
+            out.append(text_, begin_of(i), ends_[i] - begin_of(i));
+        }
     }
     out += ']';
     return out;
@@ -23,9 +49,11 @@ std::string RoomLog::visible_since(std::size_t from, games::Viewer viewer) const
 
 std::vector<games::LogEntry> RoomLog::entries() const {
     std::vector<games::LogEntry> out;
-    for (const Entry& e : entries_) {
-        const games::Json j = games::Json::parse(e.text);
-        out.push_back({j.at("at").get<games::TimeMs>(), j.at("text_key").get<std::string>(), j.at("params"), e.audience});
+    for (std::size_t i = 0; i < ends_.size(); ++i) {
+        const games::Json j = games::Json::parse(text_.substr(begin_of(i), ends_[i] - begin_of(i)));
+        const auto* audience = audience_of(i);
+        out.push_back({j.at("at").get<games::TimeMs>(), j.at("text_key").get<std::string>(), j.at("params"),
+                       audience ? *audience : std::vector<games::Seat>{}});
     }
     return out;
 }

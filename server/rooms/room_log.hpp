@@ -1,10 +1,13 @@
 #pragma once
 // The current game's log as a room keeps it. A connection's first snapshot carries the whole log
-// so far, so the room keeps every entry of the game; each is kept written out as its JSON text,
-// beside who may see it: as a tree an entry took about four times the bytes, and the log was most
-// of a playing room's memory.
+// so far, so the room keeps every entry of the game: all of them written out as JSON text in one
+// string, comma-separated as a snapshot's array has them, with where each ends, and who may see
+// those few that not everyone may. As trees the entries were most of a playing room's memory, and
+// one string per entry still cost more in headers and allocations than the text itself.
 #include <cstddef>
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "games/core/game.hpp"
@@ -13,10 +16,10 @@ namespace taol::server {
 
 class RoomLog {
 public:
-    void clear() { entries_.clear(); }
+    void clear();
     // `entry.at` already on the wall clock.
     void add(const games::LogEntry& entry);
-    std::size_t size() const { return entries_.size(); }
+    std::size_t size() const { return ends_.size(); }
 
     // The entries from `from` on that `viewer` may see, as a JSON array's text.
     std::string visible_since(std::size_t from, games::Viewer viewer) const;
@@ -24,11 +27,12 @@ public:
     std::vector<games::LogEntry> entries() const;
 
 private:
-    struct Entry {
-        std::string text;                 // {at, params, text_key}
-        std::vector<games::Seat> audience;  // empty: everyone
-    };
-    std::vector<Entry> entries_;
+    std::size_t begin_of(std::size_t i) const { return i == 0 ? 0 : ends_[i - 1] + 1; }  // past the comma
+    const std::vector<games::Seat>* audience_of(std::size_t i) const;
+
+    std::string text_;                 // every entry's {at, params, text_key}, comma-separated
+    std::vector<std::uint32_t> ends_;  // where each entry's text ends in text_ (a game's log is far below 4 GB)
+    std::vector<std::pair<std::size_t, std::vector<games::Seat>>> restricted_;  // entry, audience; by entry
 };
 
 }  // namespace taol::server

@@ -208,7 +208,8 @@ private:
                 else if (key == "actions") actions = value;
             });
             if (type == "\"snapshot\"" && !rev.empty()) {
-                return snapshot(m, number(rev), status == "\"finished\"", m.player ? actions : "[]", id.empty() ? 0 : number(id));
+                if (!m.player || actions.empty()) actions = "[]";
+                return snapshot(m, number(rev), status == "\"finished\"", actions, id.empty() ? 0 : number(id));
             }
         }
         received(m, Json::parse(text));
