@@ -1,10 +1,10 @@
 #include "protocol/messages.hpp"
 
-#include "protocol/json_text.hpp"
-
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+
+#include "protocol/json_text.hpp"
 
 namespace taol::protocol {
 namespace {

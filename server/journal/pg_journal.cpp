@@ -180,7 +180,8 @@ void PgJournal::append(const std::string& code, const RoomEvent& event, WriteDon
     // The body is written out here, on the room's thread: the writer's is shared by every room.
     // The epoch is the one this node held when the room wrote it: a claim of the same room made
     // meanwhile (the room unloaded and loaded again) is another room's.
-    commits_->submit([=, this, epoch = epoch_of(code), body = protocol::json_text(event_body_json(event.body), protocol::BadUtf8::strict)] {
+    std::string body = protocol::json_text(event_body_json(event.body), protocol::BadUtf8::strict);
+    commits_->submit([=, this, epoch = epoch_of(code), body = std::move(body)] {
         return append_now(code, epoch, event, body);
     }, std::move(done));
 }

@@ -254,7 +254,8 @@ void SqliteJournal::set_loaded(const std::string& code, bool loaded, WriteDone d
 
 void SqliteJournal::store_replay(const std::string& code, int game, const Json& replay, WriteDone done) {
     // Written out and packed here, on the caller's thread: the writer's is shared by every room.
-    commits_->submit([=, this, body = pack_text(protocol::json_text(replay, protocol::BadUtf8::strict))] { return written(store_replay_now(code, game, body)); },
+    std::string body = pack_text(protocol::json_text(replay, protocol::BadUtf8::strict));
+    commits_->submit([=, this, body = std::move(body)] { return written(store_replay_now(code, game, body)); },
                      std::move(done));
 }
 
@@ -328,7 +329,8 @@ bool SqliteJournal::append_now(const std::string& code, const RoomEvent& event) 
         {
             Using insert(insert_event_);
             insert.text(1, code).integer(2, seq).integer(3, event.at).integer(4, event.wall).integer(5, event.rev);
-            insert.text(6, event_name(event.body)).text(7, protocol::json_text(event_body_json(event.body), protocol::BadUtf8::strict));
+            const std::string body = protocol::json_text(event_body_json(event.body), protocol::BadUtf8::strict);
+            insert.text(6, event_name(event.body)).text(7, body);
             if (insert.step() != SQLITE_DONE) return fail();
         }
         if (joined && !joined->token_hash.empty()) {
