@@ -31,14 +31,6 @@ void append_integer(std::string& out, Int n) {
     out.append(digits, end);
 }
 
-void append_string_value(std::string& out, const Json& value, BadUtf8 bad) {
-    const auto& text = value.get_ref<const std::string&>();
-    if (!plain_ascii(text)) return append_by_nlohmann(out, value, bad);
-    out += '"';
-    out += text;
-    out += '"';
-}
-
 }  // namespace
 
 void append_json_string(std::string& out, std::string_view text, BadUtf8 bad) {
@@ -76,7 +68,7 @@ void append_json(std::string& out, const Json& value, BadUtf8 bad) {
             out += ']';
             return;
         }
-        case Json::value_t::string: return append_string_value(out, value, bad);
+        case Json::value_t::string: return append_json_string(out, value.get_ref<const std::string&>(), bad);
         case Json::value_t::number_integer: return append_integer(out, value.get<Json::number_integer_t>());
         case Json::value_t::number_unsigned: return append_integer(out, value.get<Json::number_unsigned_t>());
         case Json::value_t::boolean: out += value.get<bool>() ? "true" : "false"; return;

@@ -225,7 +225,7 @@ void append_json_text(std::string& out, const Packed& value) {
     if (value.is_string()) return append_json_string(out, string_of(value));
     // Floats: nlohmann writes them.
     const nlohmann::json tree = nlohmann::json::from_msgpack(value.begin, value.end);
-    out += tree.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    append_json(out, tree);
 }
 
 }  // namespace taol::protocol

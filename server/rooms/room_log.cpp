@@ -40,7 +40,7 @@ std::string RoomLog::visible_since(std::size_t from, games::Viewer viewer) const
         for (std::size_t i = from; i < ends_.size(); ++i) {
             if (const auto* audience = audience_of(i); audience && !games::audience_includes(*audience, viewer)) continue;
             if (out.size() > 1) out += ',';
-            out.append(text_, begin_of(i), ends_[i] - begin_of(i));
+            out += text_of(i);
         }
     }
     out += ']';
@@ -50,7 +50,7 @@ std::string RoomLog::visible_since(std::size_t from, games::Viewer viewer) const
 std::vector<games::LogEntry> RoomLog::entries() const {
     std::vector<games::LogEntry> out;
     for (std::size_t i = 0; i < ends_.size(); ++i) {
-        const games::Json j = games::Json::parse(text_.substr(begin_of(i), ends_[i] - begin_of(i)));
+        const games::Json j = games::Json::parse(text_of(i));
         const auto* audience = audience_of(i);
         out.push_back({j.at("at").get<games::TimeMs>(), j.at("text_key").get<std::string>(), j.at("params"),
                        audience ? *audience : std::vector<games::Seat>{}});

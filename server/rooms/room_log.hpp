@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -28,6 +29,9 @@ public:
 
 private:
     std::size_t begin_of(std::size_t i) const { return i == 0 ? 0 : ends_[i - 1] + 1; }  // past the comma
+    std::string_view text_of(std::size_t i) const {
+        return std::string_view(text_).substr(begin_of(i), ends_[i] - begin_of(i));
+    }
     const std::vector<games::Seat>* audience_of(std::size_t i) const;
 
     std::string text_;                 // every entry's {at, params, text_key}, comma-separated

@@ -42,8 +42,9 @@ inline std::size_t skip_json_value(std::string_view text, std::size_t at) {
 // as written (the server's keys need no escapes). Returns false if the text is not an object.
 template <typename OnMember>
 bool for_each_member(std::string_view text, OnMember&& on_member) {
+    const auto is_space = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; };
     const auto skip_space = [&](std::size_t i) {
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '\r')) ++i;
+        while (i < text.size() && is_space(text[i])) ++i;
         return i;
     };
     std::size_t i = skip_space(0);
@@ -60,7 +61,7 @@ bool for_each_member(std::string_view text, OnMember&& on_member) {
         std::size_t value_end = skip_json_value(text, value_at);
         if (value_end == std::string_view::npos) return false;
         std::size_t trimmed = value_end;
-        while (trimmed > value_at && (text[trimmed - 1] == ' ' || text[trimmed - 1] == '\n')) --trimmed;
+        while (trimmed > value_at && is_space(text[trimmed - 1])) --trimmed;
         on_member(key, text.substr(value_at, trimmed - value_at));
         i = skip_space(value_end);
         if (i < text.size() && text[i] == '}') return true;
