@@ -126,8 +126,13 @@ bool WebSocketSession::within_rate() {
 
 void WebSocketSession::do_read() {
     if (closing_ || finished_) return;
-    // Never hold more than one byte past the limit: enough to know a message is too large.
-    const std::size_t room = protocol::kMaxFrameBytes + 1 - std::min(buffer_.size(), protocol::kMaxFrameBytes);
+    // A waiting read holds the buffer it prepared, so a message's first read asks for little (most
+    // are a few dozen bytes; Beast would prepare 1.5 KB on each of thousands of idle connections)
+    // and the rest of a longer one comes in a second read. Never more than one byte past the limit:
+    // enough to know a message is too large.
+    const std::size_t room = buffer_.size() == 0
+        ? kFirstReadBytes
+        : protocol::kMaxFrameBytes + 1 - std::min(buffer_.size(), protocol::kMaxFrameBytes);
     ws_.async_read_some(buffer_, room, beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
 }
 
@@ -144,6 +149,7 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
     }
     const std::string frame = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
+    if (buffer_.capacity() > kFirstReadBytes) buffer_.shrink_to_fit();  // a long message's room goes back
     on_frame(frame);
 }
 

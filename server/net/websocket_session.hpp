@@ -75,6 +75,7 @@ private:
     std::chrono::steady_clock::time_point opened_;
     std::chrono::steady_clock::time_point write_started_;
     std::string remote_;
+    static constexpr std::size_t kFirstReadBytes = 256;
     boost::beast::flat_buffer buffer_;
     RateLimiter limiter_;
     PlayerPtr player_;

@@ -1,13 +1,12 @@
 #pragma once
 // What each seat was offered at each recent rev, to tell a lost race (too_late) from an illegal
 // action. Not whole game states: per change, each seat's listed entries, each distinct entry kept
-// once however many revs list it. Changes are kept for the last 30 s of room time (a person may
-// still be acting on what they saw then), however many there were, with a cap on their number so
-// that memory stays bounded in the busiest market.
+// once however many revs list it, and only while one does. Changes are kept for the last 30 s of
+// room time (a person may still be acting on what they saw then), however many there were, with a
+// cap on their number so that memory stays bounded in the busiest market.
 #include <cstddef>
 #include <cstdint>
 #include <deque>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,28 +41,37 @@ public:
     std::optional<Loss> lost_race(games::Seat seat, const games::Json& action, std::int64_t rev) const;
 
     std::size_t changes() const { return changes_.size(); }
-    std::size_t distinct_entries() const { return entries_.size(); }
+    std::size_t distinct_entries() const { return ids_by_text_.size(); }
 
 private:
-    // An entry as its JSON text: kept for every change of the last 30 s, but read only to judge a
-    // refused action, so it is parsed then; as a tree it took about four times the bytes.
-    using Entry = std::shared_ptr<const std::string>;
+    // A change's listings are a run of ids_ from `first` to the next change's: per seat, how many
+    // entries it was offered, then their ids. Entries are interned as JSON text, counted by the
+    // changes that list them, and freed with the last: read only to judge a refused action, so
+    // parsed then. Per change and seat a vector of shared strings cost several times this.
     struct Change {
         std::int64_t rev = 0;
         games::TimeMs at = 0;
-        std::optional<games::Seat> actor;
         std::size_t action_hash = 0;
-        std::vector<std::vector<Entry>> listed;  // per seat
+        std::uint64_t first = 0;  // counted from the first id ever pushed
+        std::optional<games::Seat> actor;
+    };
+    struct Entry {
+        std::string text;
+        std::uint32_t uses = 0;  // ids_ holding it; 0: a free slot
     };
 
-    Entry intern(const games::Json& entry);
-    bool listed_at(const Change& change, games::Seat seat, const games::Json& action) const;
+    std::uint32_t intern(const games::Json& entry);
+    void release(std::uint32_t id);
+    bool listed_at(std::size_t change, games::Seat seat, const games::Json& action) const;
+    std::uint64_t end_of(std::size_t change) const;
     void forget_old();
 
     std::deque<Change> changes_;
-    std::unordered_map<std::string_view, Entry> entries_;  // by the entry's text (the entry's own)
-    std::size_t entries_after_sweep_ = 0;
-    static constexpr std::size_t kSweepSlack = 32;
+    std::deque<std::uint32_t> ids_;
+    std::uint64_t ids_dropped_ = 0;  // ids_ popped so far: ids_[i] is id number ids_dropped_ + i
+    std::deque<Entry> entries_;      // by id; a deque, so that the map's views stay put as it grows
+    std::vector<std::uint32_t> free_entries_;
+    std::unordered_map<std::string_view, std::uint32_t> ids_by_text_;  // views of entries_' texts
 };
 
 }  // namespace taol::server
