@@ -2,7 +2,7 @@
 // real taol-server process, and optionally the same clients against a bare broadcaster.
 //
 //   load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] [--think-ms T]
-//                     [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] [--deltas] [--nodes N]
+//                     [--think-spread] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] [--deltas] [--nodes N]
 //                     [--surge R] [--server-limit NAME=N]...
 //
 // Defaults: 100 rooms of castors, 4 players + 1 spectator each, think 500 ms, warm-up 5 s,
@@ -15,7 +15,9 @@
 // once all have joined. A player whose latest snapshot lists actions waits T ms, then sends one of
 // the actions of its latest snapshot (picked at random, a template filled at random as the playout
 // test does) with that snapshot's rev; it has at most one action in flight, and tries again (after
-// T ms more) when it is refused. When a game ends the host asks for a rematch at once, so play goes
+// T ms more) when it is refused. With --think-spread each wait is drawn uniformly between T/2 and
+// 3T/2 instead: the same mean, but players who do not act in step, as people do not (rooms that
+// all start together otherwise play in waves, every room's actions arriving in the same moment). When a game ends the host asks for a rematch at once, so play goes
 // on. Random template fills may be illegal and players may race: those refusals are counted. A
 // think time under ~50 ms meets the server's rate limit (20 messages/s a connection).
 //
@@ -87,10 +89,10 @@ namespace {
 // Rows of figures, one column per run.
 void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>& runs) {
     const std::string nodes = s.nodes > 0 ? ", " + std::to_string(s.nodes) + " node(s) on PostgreSQL" : "";
-    std::printf("load_bench: %d rooms of %s, %d players + %d spectators each (%d connections), think %d ms, "
+    std::printf("load_bench: %d rooms of %s, %d players + %d spectators each (%d connections), think %d ms%s, "
                 "warm-up %.0f s, measured %.0f s, --sync %s%s%s\n",
                 s.rooms, s.game.c_str(), s.players, s.spectators, runs.front().second.connections, s.think_ms,
-                s.warmup_s, s.seconds, s.sync.c_str(), s.deltas ? ", deltas" : "", nodes.c_str());
+                s.think_spread ? " (spread)" : "", s.warmup_s, s.seconds, s.sync.c_str(), s.deltas ? ", deltas" : "", nodes.c_str());
     std::printf("%-28s", "");
     for (const auto& [name, f] : runs) std::printf("%14s", name.c_str());
     std::printf("\n");
@@ -188,6 +190,10 @@ std::optional<Settings> parse(int argc, char** argv) {
             s.bare = true;
             continue;
         }
+        if (flag == "--think-spread") {
+            s.think_spread = true;
+            continue;
+        }
         if (i + 1 >= argc) return std::nullopt;
         const std::string value = argv[++i];
         if (flag == "--rooms") s.rooms = std::atoi(value.c_str());
@@ -266,7 +272,7 @@ int main(int argc, char** argv) {
     if (!settings) {
         std::fprintf(stderr,
                      "usage: load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] "
-                     "[--think-ms T] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] [--deltas] "
+                     "[--think-ms T] [--think-spread] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] [--deltas] "
                      "[--nodes N] [--surge R] [--server-limit NAME=N]...\n");
         return 2;
     }

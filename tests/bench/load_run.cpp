@@ -313,7 +313,8 @@ private:
     void think(Member& m) {
         if (!m.player || m.in_flight != 0 || m.thinking || m.actions == "[]") return;
         m.thinking = true;
-        m.timer->expires_after(std::chrono::milliseconds(settings_.think_ms));
+        const int t = settings_.think_ms;
+        m.timer->expires_after(std::chrono::milliseconds(settings_.think_spread ? rng_.between(t / 2, t + t / 2) : t));
         m.timer->async_wait([this, &m](boost::system::error_code ec) {
             m.thinking = false;
             if (ec || m.actions == "[]" || m.in_flight != 0) return;

@@ -19,6 +19,7 @@ struct Settings {
     int players = 4;
     int spectators = 1;
     int think_ms = 500;
+    bool think_spread = false;  // each think drawn from [T/2, 3T/2] (mean T), not T exactly
     double warmup_s = 5;
     double seconds = 20;
     std::string sync = "normal";
