@@ -3,7 +3,9 @@ import { oneScreen } from '../one-screen.mjs';
 
 export default (ctx) => oneScreen(ctx, {
   game: 'bharg',
-  options: { target: 10 },
+  // 50 points: a round won in its first turns scores 20-40, which ended a game to 10 before the
+  // ten quiet moments a size must show.
+  options: { target: 50 },
   names: ['Yann'],
   laptop: { players: 2 },
   phone: { players: 2 },
