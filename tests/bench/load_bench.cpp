@@ -2,8 +2,8 @@
 // real taol-server process, and optionally the same clients against a bare broadcaster.
 //
 //   load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] [--think-ms T]
-//                     [--think-spread] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] [--deltas] [--nodes N]
-//                     [--surge R] [--server-limit NAME=N]...
+//                     [--think-spread] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare]
+//                     [--deltas] [--nodes N] [--surge R] [--server-limit NAME=N]...
 //
 // Defaults: 100 rooms of castors, 4 players + 1 spectator each, think 500 ms, warm-up 5 s,
 // measured 20 s, --sync normal (given to the server as is).
@@ -17,9 +17,10 @@
 // test does) with that snapshot's rev; it has at most one action in flight, and tries again (after
 // T ms more) when it is refused. With --think-spread each wait is drawn uniformly between T/2 and
 // 3T/2 instead: the same mean, but players who do not act in step, as people do not (rooms that
-// all start together otherwise play in waves, every room's actions arriving in the same moment). When a game ends the host asks for a rematch at once, so play goes
-// on. Random template fills may be illegal and players may race: those refusals are counted. A
-// think time under ~50 ms meets the server's rate limit (20 messages/s a connection).
+// all start together otherwise play in waves, every room's actions arriving in the same moment).
+// When a game ends the host asks for a rematch at once, so play goes on. Random template fills may
+// be illegal and players may race: those refusals are counted. A think time under ~50 ms meets
+// the server's rate limit (20 messages/s a connection).
 //
 // What it measures: only the D seconds after the warm-up (which starts once every member has its
 // first snapshot). Accepted actions/s counts answers (snapshots carrying an act's id) to actions
@@ -92,7 +93,8 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
     std::printf("load_bench: %d rooms of %s, %d players + %d spectators each (%d connections), think %d ms%s, "
                 "warm-up %.0f s, measured %.0f s, --sync %s%s%s\n",
                 s.rooms, s.game.c_str(), s.players, s.spectators, runs.front().second.connections, s.think_ms,
-                s.think_spread ? " (spread)" : "", s.warmup_s, s.seconds, s.sync.c_str(), s.deltas ? ", deltas" : "", nodes.c_str());
+                s.think_spread ? " (spread)" : "", s.warmup_s, s.seconds, s.sync.c_str(), s.deltas ? ", deltas" : "",
+                nodes.c_str());
     std::printf("%-28s", "");
     for (const auto& [name, f] : runs) std::printf("%14s", name.c_str());
     std::printf("\n");
@@ -272,8 +274,8 @@ int main(int argc, char** argv) {
     if (!settings) {
         std::fprintf(stderr,
                      "usage: load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] "
-                     "[--think-ms T] [--think-spread] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] [--deltas] "
-                     "[--nodes N] [--surge R] [--server-limit NAME=N]...\n");
+                     "[--think-ms T] [--think-spread] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] "
+                     "[--deltas] [--nodes N] [--surge R] [--server-limit NAME=N]...\n");
         return 2;
     }
     raise_descriptor_limit();
