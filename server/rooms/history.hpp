@@ -68,7 +68,7 @@ private:
 
     std::deque<Change> changes_;
     std::deque<std::uint32_t> ids_;
-    std::uint64_t ids_dropped_ = 0;  // ids_ popped so far: ids_[i] is id number ids_dropped_ + i
+    std::uint64_t ids_dropped_ = 0;  // ids popped so far: Change::first minus this indexes ids_
     std::deque<Entry> entries_;      // by id; a deque, so that the map's views stay put as it grows
     std::vector<std::uint32_t> free_entries_;
     std::unordered_map<std::string_view, std::uint32_t> ids_by_text_;  // views of entries_' texts
