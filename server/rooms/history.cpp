@@ -6,6 +6,12 @@
 #include "protocol/json_text.hpp"
 
 namespace taol::server {
+namespace {
+
+// What a change keeps of the action that made it, and what a refused action is compared with.
+std::size_t hash_of(const games::Json& action) { return std::hash<std::string>{}(protocol::json_text(action)); }
+
+}  // namespace
 
 void History::clear() {
     changes_.clear();
@@ -45,8 +51,7 @@ void History::release(std::uint32_t id) {
 
 void History::push(std::int64_t rev, games::TimeMs at, std::optional<games::Seat> actor, const games::Json* action,
                    const std::vector<const games::Json*>& listed) {
-    const std::size_t action_hash = action ? std::hash<std::string>{}(protocol::json_text(*action)) : 0;
-    changes_.push_back(Change{rev, at, action_hash, ids_dropped_ + ids_.size(), actor});
+    changes_.push_back(Change{rev, at, action ? hash_of(*action) : 0, ids_dropped_ + ids_.size(), actor});
     for (const games::Json* entries : listed) {
         const std::size_t count_at = ids_.size();
         ids_.push_back(0);
@@ -96,7 +101,7 @@ std::optional<History::Loss> History::lost_race(games::Seat seat, const games::J
     if (it == changes_.end() || it->rev != rev) return std::nullopt;
     std::size_t change = static_cast<std::size_t>(it - changes_.begin());
     if (!listed_at(change, seat, action)) return std::nullopt;
-    const std::size_t hash = std::hash<std::string>{}(protocol::json_text(action));
+    const std::size_t hash = hash_of(action);
     for (++change; change < changes_.size(); ++change) {
         const Change& c = changes_[change];
         if (!listed_at(change, seat, action)) return Loss{c.actor, c.at, c.actor == seat && c.action_hash == hash};
