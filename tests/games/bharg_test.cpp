@@ -99,7 +99,7 @@ bharg::Layout seed_round() {
 
 }  // namespace
 
-TEST_CASE("A discarded Ace becomes the top Ace before the win check; the winner scores the best leftover") {
+TEST_CASE("A discarded Ace becomes the top Ace before the win check, and the winner scores the best leftover") {
     const auto start = layout(seed_round());
     CHECK(start->waiting_for() == std::vector<int>{1});
     CHECK(start->actions(0).empty());
@@ -244,7 +244,7 @@ bharg::Layout stalled_round() {
 
 }  // namespace
 
-TEST_CASE("An empty draw pile is rebuilt from the discard pile but its top card; the third time ends the round") {
+TEST_CASE("An empty draw pile is rebuilt from the discard pile but its top card, and the third time ends the round") {
     std::unique_ptr<GameState> state = layout(stalled_round());
     REQUIRE(state->view(0).at("deck") == 15);
     std::vector<int> reshuffled_at;

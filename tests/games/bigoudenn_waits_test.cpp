@@ -52,7 +52,7 @@ TEST_CASE("Nobody withdraws from a TEUT!'s bidding: only the deadline drops out 
     CHECK(t.teut_view().at("winner") == 1);
 }
 
-TEST_CASE("Every TEUT! step names the seats it waits on, one deadline each; a window waits on nobody") {
+TEST_CASE("Every TEUT! step names the seats it waits on, one deadline each, and a window waits on nobody") {
     Table t(4, contest_deal());
     t.act(2, grab("right", "spatule"), kStart + 1000);
     CHECK(deadlines_of(t, "teut_window") == std::vector<std::pair<Seat, TimeMs>>{{-1, kStart + 11'000}});

@@ -37,7 +37,7 @@ TEST_CASE("The seed's sale: 3 fromages 180, Illusion 300, Soldes 150, Surstock c
     CHECK_FALSE(taol::games::is_listed(t.state().actions(0), sell("fromage", 3)));
 }
 
-TEST_CASE("The seed's sale without Surstock pays 150; without reactions 180") {
+TEST_CASE("The seed's sale without Surstock pays 150, and without reactions 180") {
     {
         Table t(fromage_sale());
         t.to_sale();
@@ -175,7 +175,7 @@ TEST_CASE("Dealing: three passes from the new First Merchant's left, at most 8 p
     CHECK(t.phase() == "bell");
 }
 
-TEST_CASE("After the sale the round's sales stay until everyone continues, or 15 s pass; then the Change and the bell") {
+TEST_CASE("After the sale the round's sales stay until everyone continues, or 15 s pass, and then the Change and the bell") {
     Table t(fromage_sale());
     t.to_sale();
     t.act(0, sell("fromage", 3));
@@ -230,7 +230,7 @@ TEST_CASE("Panier raises the hand limit to 10, 11...") {
     CHECK(t.view().at("carambouille").at(0) == 0);
 }
 
-TEST_CASE("The bell rings by itself after 15 s; trading closes after trading_seconds") {
+TEST_CASE("The bell rings by itself after 15 s, and trading closes after trading_seconds") {
     cb::Stacked s;
     s.hands = {{"ail"}, {"herbes"}, {"tomates"}};
     Table t(s, Json{{"trading_seconds", 30}});

@@ -124,7 +124,7 @@ TEST_CASE("The closing bell: an acceptance 1 ms before is accepted, one after is
     CHECK(t.count(0, "lapins") == 1);
 }
 
-TEST_CASE("Trading races other traders and the bell; a reaction races its window; a sale turn does not") {
+TEST_CASE("Trading races other traders and the bell, a reaction races its window, and a sale turn does not") {
     Table t(fromage_sale());
     const auto contested = [&](Seat seat, const Json& action) { return t.state().contested(seat, action); };
     CHECK_FALSE(contested(0, {{"type", "ring"}}));  // opening the market races nothing

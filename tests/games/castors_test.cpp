@@ -465,7 +465,7 @@ TEST_CASE("castors: the stall rule knocks after 30 turns per player") {
     CHECK(p.params("castors.round_end").at("points") == Json::array({4, 8}));
 }
 
-TEST_CASE("castors: scores add up over rounds; `rounds` and `score_limit` end the game") {
+TEST_CASE("castors: scores add up over rounds, and `rounds` and `score_limit` end the game") {
     SECTION("rounds: null means one round per player") {
         for (int players : {2, 3, 5}) {
             Play p(cs::game().setup(options(players), players, 11, kT0), players);

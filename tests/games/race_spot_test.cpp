@@ -60,7 +60,7 @@ TEST_CASE("Carambouille: a race for every seed, around one offer") {
     CHECK(spots_for_every_seed("carambouille", 3, 7) <= 20);
 }
 
-TEST_CASE("A race spot is the same for the same arguments; games without races have none") {
+TEST_CASE("A race spot is the same for the same arguments, and games without races have none") {
     const auto one = find_race_spot("carambouille", 4, 9);
     const auto two = find_race_spot("carambouille", 4, 9);
     REQUIRE(one);

@@ -41,7 +41,7 @@ void play_to_the_end(server::Journal& journal, const std::string& code) {
 
 }  // namespace
 
-TEST_CASE("A room whose record does not read is reported damaged; the server and other rooms go on") {
+TEST_CASE("A room whose record does not read is reported damaged, and the server and other rooms go on") {
     spdlog::set_level(spdlog::level::off);
     TempDir dir;
     server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);

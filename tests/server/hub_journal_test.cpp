@@ -80,7 +80,7 @@ TEST_CASE("An unloaded room comes back from the journal when a player returns or
     CHECK(f.summary(s.code).body.at("status") == "playing");
 }
 
-TEST_CASE("A hub started on the same journal restores the loaded rooms; players resume by token") {
+TEST_CASE("A hub started on the same journal restores the loaded rooms, and players resume by token") {
     TempDir dir;
     server::SqliteJournal journal(dir.path(), server::SyncPolicy::normal);
     Started s;

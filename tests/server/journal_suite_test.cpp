@@ -222,7 +222,7 @@ TEST_CASE("Only a room's last chat lines are kept") {
     }
 }
 
-TEST_CASE("Replays and summaries are stored and read back; a room's games are counted") {
+TEST_CASE("Replays and summaries are stored and read back, and a room's games are counted") {
     for (const JournalKind& kind : journal_kinds()) DYNAMIC_SECTION(kind.name) {
         TempDir dir;
         const auto journal_owner = kind.open(dir.path(), server::SyncPolicy::normal);

@@ -93,7 +93,7 @@ TEST_CASE("A room has one owner: other nodes learn where it is, and take it over
     CHECK(a->claim("ROOMAAAA").owner_url == "ws://node-b.test/ws");
 }
 
-TEST_CASE("A node that renews its leases keeps its rooms; the keeper reports a room taken while it was away") {
+TEST_CASE("A node that renews its leases keeps its rooms, and the keeper reports a room taken while it was away") {
     spdlog::set_level(spdlog::level::off);
     const std::string db = PgCluster::shared().new_database();
     server::PgJournalConfig renewing{db, "node-a", "ws://node-a.test/ws", server::SyncPolicy::normal, 300, true};
@@ -158,7 +158,7 @@ TEST_CASE("A takeover in the middle of a burst: every write the old owner was to
     CHECK(static_cast<int>(b->load("ROOMAAAA")->events.size()) == written + 1);
 }
 
-TEST_CASE("A restarted node takes back the rooms it held; a room let go is anyone's at once") {
+TEST_CASE("A restarted node takes back the rooms it held, and a room let go is anyone's at once") {
     spdlog::set_level(spdlog::level::off);
     const std::string db = PgCluster::shared().new_database();
     {

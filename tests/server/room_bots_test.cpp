@@ -73,7 +73,7 @@ std::vector<const RoomEvent*> bot_moves(const std::vector<RoomEvent>& journal, i
 
 }  // namespace
 
-TEST_CASE("Before the start the host seats bots and takes them away; they count as players") {
+TEST_CASE("Before the start the host seats bots and takes them away, and they count as players") {
     Table t(game_named("carambouille"), 3, nullptr);
     t.join("a", at(0));
     t.join("b", at(10));

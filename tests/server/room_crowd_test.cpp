@@ -58,7 +58,7 @@ TEST_CASE("Room broadcasts for a crowd of spectators are coalesced, each member'
     for (int i = 0; i < 200; ++i) CHECK(t.peer(spectator(i))->raw.back() == shared);
 }
 
-TEST_CASE("The host caps the spectators; past the cap a spectator is told so") {
+TEST_CASE("The host caps the spectators, and past the cap a spectator is told so") {
     Table t(Json{{"spectators_max", 2}});
     t.join("a", at(0));
     CHECK(t.join("s1", at(1), true));
