@@ -46,8 +46,8 @@ PackedBaseline pack_baseline(const SnapshotParts& snapshot) {
     return out;
 }
 
-std::string patch_between(const PackedBaseline& before, const PackedBaseline& after) {
-    return patch_text(packed_whole(before), packed_whole(after));
+Change change_between(const PackedBaseline& before, const PackedBaseline& after) {
+    return change_between(packed_whole(before), packed_whole(after));
 }
 
 }  // namespace taol::protocol

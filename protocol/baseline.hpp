@@ -1,12 +1,13 @@
 #pragma once
 // A viewer's baseline as a room keeps it between two changes: the snapshot it was last sent,
 // without what travels beside a patch (snapshot_text.hpp, baseline_of) and without its rev, packed
-// as MessagePack so that it costs about as much memory as its text and no tree. The next change's delta is the
-// JSON Patch (RFC 6902) from it to the new snapshot's parts.
+// as MessagePack so that it costs about as much memory as its text and no tree. The next change's
+// delta is what turns it into the new snapshot's parts (json_diff.hpp).
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "protocol/json_diff.hpp"
 #include "protocol/snapshot_text.hpp"
 
 namespace taol::protocol {
@@ -16,8 +17,8 @@ using PackedBaseline = std::vector<std::uint8_t>;
 // The baseline of a snapshot with these parts (log and server_time are not part of it).
 PackedBaseline pack_baseline(const SnapshotParts& snapshot);
 
-// The patch (as text) that turns baseline `before` into `after`: only what changed, key by key
-// (json_diff.hpp), never the whole baseline.
-std::string patch_between(const PackedBaseline& before, const PackedBaseline& after);
+// What turns baseline `before` into `after`: only what changed, key by key, never the whole
+// baseline.
+Change change_between(const PackedBaseline& before, const PackedBaseline& after);
 
 }  // namespace taol::protocol

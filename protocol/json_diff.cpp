@@ -3,6 +3,18 @@
 namespace taol::protocol {
 namespace {
 
+// A JSON Pointer's reference token for an object key (RFC 6901: "~" and "/" escaped).
+std::string pointer_token(std::string_view key) {
+    std::string token;
+    token.reserve(key.size());
+    for (char c : key) {
+        if (c == '~') token += "~0";
+        else if (c == '/') token += "~1";
+        else token += c;
+    }
+    return token;
+}
+
 // Operations written out, comma-separated, without the array's brackets.
 struct Ops {
     std::string text;
@@ -77,7 +89,6 @@ void diff_into(const Packed& from, const Packed& to, const std::string& path, Op
     if (from == to) return;
     const bool containers = from.same_kind(to) && (from.is_map() || from.is_array());
     if (!containers) return out.add("replace", path, &to);
-    if (path.empty()) return members_diff(from, to, path, out);
     Ops members;
     members_diff(from, to, path, members);
     // A value's text is hardly ever shorter than its packing (only a float's can be): below that,
@@ -90,23 +101,106 @@ void diff_into(const Packed& from, const Packed& to, const std::string& path, Op
     out.add(std::move(members));
 }
 
-}  // namespace
-
-std::string pointer_token(std::string_view key) {
-    std::string token;
-    token.reserve(key.size());
-    for (char c : key) {
-        if (c == '~') token += "~0";
-        else if (c == '/') token += "~1";
-        else token += c;
+// True when a merge patch can set a member to `value`: RFC 7396 reads null as "remove", in the
+// value itself and in every object inside it (arrays are taken as they are).
+bool mergeable(const Packed& value) {
+    if (value.is_null()) return false;
+    if (!value.is_map()) return true;
+    Items items(value);
+    Packed key, member;
+    while (items.next(key) && items.next(member)) {
+        if (!mergeable(member)) return false;
     }
-    return token;
+    return true;
 }
 
-std::string patch_text(const Packed& from, const Packed& to) {
+// Starts the merge patch's member `name` (its value comes next).
+void open_member(std::string& merge, std::string_view name) {
+    if (!merge.empty()) merge += ',';
+    append_json_string(merge, name);
+    merge += ':';
+}
+
+void split_members(const Packed& from, const Packed& to, const std::string& path, std::string& merge, Ops& ops);
+
+// Member `name` of two objects, changed from `from` to `to` (both there and different): as the
+// merge patch's member, as operations, or, for two objects, as both, whichever is shortest.
+void split_changed(std::string_view name, const Packed& from, const Packed& to, const std::string& path,
+                   std::string& merge, Ops& ops) {
+    const std::string at = path + "/" + pointer_token(name);
+    const std::size_t member_cost = name.size() + 4;  // "name": and a comma
+    if (from.is_map() && to.is_map()) {
+        std::string inner;
+        Ops inner_ops;
+        split_members(from, to, at, inner, inner_ops);
+        const std::size_t split_cost =
+            (inner.empty() ? 0 : member_cost + inner.size() + 2) + inner_ops.text.size() + (inner_ops.count ? 1 : 0);
+        // As in diff_into: the whole's text is hardly ever shorter than its packing.
+        if (split_cost > 30 + at.size() + to.size()) {
+            Ops whole;
+            whole.add("replace", at, &to);
+            if (whole.text.size() + 1 < split_cost) return ops.add(std::move(whole));
+        }
+        if (!inner.empty()) {
+            open_member(merge, name);
+            merge += '{';
+            merge += inner;
+            merge += '}';
+        }
+        return ops.add(std::move(inner_ops));
+    }
+    if (!mergeable(to)) return diff_into(from, to, at, ops);
+    std::string value;
+    append_json_text(value, to);
+    // An operation says no more than the value, with 30 bytes or more around it, but an array's
+    // operations may say far less than all of it (a card played: one remove).
+    if (to.is_array() && from.is_array()) {
+        Ops patch;
+        diff_into(from, to, at, patch);
+        if (patch.text.size() + 1 < member_cost + value.size()) return ops.add(std::move(patch));
+    }
+    open_member(merge, name);
+    merge += value;
+}
+
+// What turns the members of object `from` into those of `to`: the merge patch's members (written
+// to `merge`, comma-separated, without braces) and the operations it cannot say.
+void split_members(const Packed& from, const Packed& to, const std::string& path, std::string& merge, Ops& ops) {
+    // Both objects list their keys sorted: walked side by side.
+    Items before(from), after(to);
+    Packed key, value, next_key, next_value;
+    const auto advance = [&] { return after.next(next_key) && after.next(next_value); };
+    const auto added = [&] {
+        const std::string_view name = string_of(next_key);
+        if (!mergeable(next_value)) return ops.add("add", path + "/" + pointer_token(name), &next_value);
+        open_member(merge, name);
+        append_json_text(merge, next_value);
+    };
+    bool more = advance();
+    while (before.next(key) && before.next(value)) {
+        const std::string_view name = string_of(key);
+        for (; more && string_of(next_key) < name; more = advance()) added();
+        if (more && string_of(next_key) == name) {
+            if (!(value == next_value)) split_changed(name, value, next_value, path, merge, ops);
+            more = advance();
+        } else {
+            open_member(merge, name);
+            merge += "null";
+        }
+    }
+    for (; more; more = advance()) added();
+}
+
+}  // namespace
+
+Change change_between(const Packed& from, const Packed& to) {
+    std::string merge;
     Ops ops;
-    diff_into(from, to, "", ops);
-    return "[" + ops.text + "]";
+    split_members(from, to, "", merge, ops);
+    Change change;
+    if (!merge.empty()) change.merge = "{" + merge + "}";
+    if (ops.count) change.patch = "[" + ops.text + "]";
+    return change;
 }
 
 }  // namespace taol::protocol

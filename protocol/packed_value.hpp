@@ -28,6 +28,7 @@ struct Packed {
     bool is_map() const;
     bool is_array() const;
     bool is_string() const;
+    bool is_null() const { return *begin == 0xc0; }
     // Same kind of value: both maps, both arrays, or neither.
     bool same_kind(const Packed& other) const {
         return is_map() == other.is_map() && is_array() == other.is_array();

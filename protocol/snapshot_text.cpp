@@ -83,7 +83,8 @@ std::string encode_delta(const DeltaParts& d, std::optional<std::int64_t> id) {
     append_number(out, "from", d.from);
     if (id) append_number(out, "id", *id);
     append_text(out, "log", d.log);
-    append_text(out, "patch", d.patch);
+    if (!d.merge.empty()) append_text(out, "merge", d.merge);
+    if (!d.patch.empty()) append_text(out, "patch", d.patch);
     append_number(out, "rev", d.rev);
     append_string(out, "room", d.room);
     append_number(out, "server_time", d.server_time);
@@ -96,7 +97,13 @@ void advance_baseline(Json& baseline, const Json& delta) {
         throw std::runtime_error("a delta that does not follow the snapshot held: " + delta.dump());
     }
     try {
-        baseline.patch_inplace(delta.at("patch"));  // no copy of the document, as patch() makes
+        if (const auto merge = delta.find("merge"); merge != delta.end()) {
+            // A merge patch that is not an object would replace the whole baseline.
+            if (!merge->is_object()) throw std::runtime_error("a delta's merge that is not an object");
+            baseline.merge_patch(*merge);
+        }
+        // No copy of the document, as patch() makes.
+        if (const auto patch = delta.find("patch"); patch != delta.end()) baseline.patch_inplace(*patch);
         baseline["rev"] = delta.at("rev");          // not in the patch: it travels beside it
     } catch (...) {
         baseline = nullptr;  // half patched, it is nothing the server sent: only a full snapshot helps

@@ -36,15 +36,16 @@ std::string encode_snapshot(const SnapshotParts& snapshot, std::optional<std::in
 // server_time). A client keeps the last one it had; the patch turns it into the next one.
 Json baseline_of(const Json& snapshot);
 
-// A delta: `patch` (RFC 6902) takes the baseline of rev `from` to the one of rev `rev`, all but its
-// `rev`, which the client sets from the delta's own; `log` holds the new log entries, as in a
-// snapshot.
+// A delta: `merge` (RFC 7396) then `patch` (RFC 6902) take the baseline of rev `from` to the one
+// of rev `rev`, all but its `rev`, which the client sets from the delta's own; an empty part is
+// left out. `log` holds the new log entries, as in a snapshot.
 struct DeltaParts {
     std::string_view room;
     std::int64_t from = 0;
     std::int64_t rev = 0;
     TimeMs server_time = 0;
-    std::string_view patch = "[]";  // array of operations, as text
+    std::string_view merge;  // an object, as text
+    std::string_view patch;  // an array of operations, as text
     std::string_view log = "[]";  // array, as text
 };
 

@@ -87,7 +87,8 @@ Json view_of(const Table& table, Viewer viewer) {
     view["aces"] = names(table.aces);
     view["top_ace"] = top ? Json(info(*top).name) : Json(nullptr);
     view["ace_suits"] = suit_names(top ? info(*top).suits : 0);
-    view["drawn_from"] = table.drawn_from ? Json(table.drawn_from == Source::deck ? "deck" : "discard") : Json(nullptr);
+    // Only while it means something, as `drawn` below (and a delta says its return in a few bytes).
+    if (table.drawn_from) view["drawn_from"] = table.drawn_from == Source::deck ? "deck" : "discard";
     view["players"] = std::move(players);
     view["scores"] = table.scores;
     view["rounds"] = rounds_json(table);

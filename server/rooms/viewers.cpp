@@ -20,7 +20,7 @@ struct Room::ViewerOut {
     Json view;
     protocol::SnapshotParts parts;      // points into view, the room's cached actions and `shared`
     const Baseline* before = nullptr;   // the baseline this change moves on from, if any
-    std::optional<std::string> patch;   // from `before`, once a connection in step with it needs it
+    std::optional<protocol::Change> change;  // from `before`, once a connection in step with it needs it
     std::optional<protocol::PackedBaseline> packed;  // this change's baseline, once needed
     std::uint64_t seq = 0;              // the baseline this change makes
     bool takes_deltas = false;          // a connection of this viewer takes deltas: keep its baseline
@@ -81,13 +81,14 @@ Frame Room::frame_for(Member& m, const Peer& peer, ViewerOut& v, std::optional<s
     const std::string log = log_since(from, m.seat);
     Frame frame;
     if (in_step) {
-        if (!v.patch) v.patch = protocol::patch_between(v.before->packed, v.baseline());
+        if (!v.change) v.change = protocol::change_between(v.before->packed, v.baseline());
         protocol::DeltaParts d;
         d.room = setup_.code;
         d.from = v.before->rev;
         d.rev = rev_;
         d.server_time = v.parts.server_time;
-        d.patch = *v.patch;
+        d.merge = v.change->merge;
+        d.patch = v.change->patch;
         d.log = log;
         frame = make_frame(protocol::encode_delta(d, id));
     } else {

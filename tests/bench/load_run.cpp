@@ -249,15 +249,17 @@ private:
             }
             const Json& s = settings_.deltas ? m.baseline : message;
             // The listed actions written again only when they changed.
-            if (m.player && (type == "snapshot" || touches_actions(message.at("patch")))) m.actions = s.at("actions").dump();
+            if (m.player && (type == "snapshot" || touches_actions(message))) m.actions = s.at("actions").dump();
             snapshot(m, s.at("rev"), s.at("status") == "finished", m.player ? std::string_view(m.actions) : "[]", id);
         } else if (type == "error") {
             error(m, message, id);
         }
     }
 
-    static bool touches_actions(const Json& patch) {
-        return std::any_of(patch.begin(), patch.end(), [](const Json& op) {
+    static bool touches_actions(const Json& delta) {
+        if (const auto merge = delta.find("merge"); merge != delta.end() && merge->contains("actions")) return true;
+        const auto patch = delta.find("patch");
+        return patch != delta.end() && std::any_of(patch->begin(), patch->end(), [](const Json& op) {
             return op.at("path").get_ref<const std::string&>().starts_with("/actions");
         });
     }

@@ -46,6 +46,26 @@ const tests = {
     assert.equal(next.view.phase, 'reveal');
     assert.deepEqual(next.log, []);
   },
+  'the merge patch applies first, then the patch, and either may be left out'() {
+    const { b, resyncs } = setup();
+    b.accept(snapshot());
+    const snap = b.applyDelta(delta({
+      merge: { view: { phase: 'reveal', round: 2 }, waiting_for: [] },
+      patch: [{ op: 'remove', path: '/view/hand/0' }, { op: 'replace', path: '/outcome', value: null }],
+    }));
+    assert.deepEqual(snap.view, { phase: 'reveal', hand: [{ id: 'B2' }], round: 2 });
+    assert.deepEqual(snap.waiting_for, []);
+    const merged = b.applyDelta(delta({ from: 15, rev: 16, merge: { view: { round: null } }, patch: undefined }));
+    assert.deepEqual(merged.view, { phase: 'reveal', hand: [{ id: 'B2' }] });
+    assert.equal(b.applyDelta(delta({ from: 16, rev: 17, patch: undefined })).rev, 17, 'a delta with only a log');
+    assert.deepEqual(resyncs, []);
+  },
+  'a merge patch that is not an object is a doubt'() {
+    const { b, resyncs } = setup();
+    b.accept(snapshot());
+    assert.equal(b.applyDelta(delta({ merge: [1] })), null);
+    assert.equal(resyncs.length, 1);
+  },
   'the answer to a request keeps its id'() {
     const { b } = setup();
     b.accept(snapshot());

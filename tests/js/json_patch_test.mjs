@@ -1,14 +1,16 @@
-// The client's JSON Patch (web-client/js/json-patch.js): every example of RFC 6902 Appendix A
-// (the error cases must throw), edge cases of pointers and arrays, then, if a file is given, the
-// cases the server side wrote: [{"before": <json>, "patch": [ops], "after": <json>}, ...], each of
-// which must give `after` and leave `before` (and the patch) as they were.
+// The client's JSON Patch and JSON Merge Patch (web-client/js/json-patch.js): every example of
+// RFC 6902 Appendix A (the error cases must throw) and of RFC 7396 Appendix A, edge cases of
+// pointers and arrays, then, if a file is given, the cases the server side wrote:
+// [{"before": <json>, "merge": {…}, "patch": [ops], "after": <json>}, ...] (either part may be
+// missing), each of which must give `after`, the merge patch applied first, and leave `before`
+// (and both parts) as they were.
 //
 // Usage: node tests/js/json_patch_test.mjs [CASES.json]
 // Prints "json_patch: N cases passed" (N: the file's cases when one is given, else the built-in
 // ones, which always run) or every failure, and exits non-zero on any.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { applyPatch, deepEqual, parsePointer } from '../../web-client/js/json-patch.js';
+import { applyMergePatch, applyPatch, deepEqual, parsePointer } from '../../web-client/js/json-patch.js';
 
 const THROWS = Symbol('throws');
 
@@ -100,25 +102,52 @@ const BUILT_IN = [
     { a: [], x: { n: 2 }, y: { n: 1 } }],
 ];
 
-// Runs one case: `after` THROWS means the patch must be refused with an Error.
-function check(before, patch, after) {
+// RFC 7396 Appendix A, every example: [target, merge patch, result].
+const MERGE_BUILT_IN = [
+  [{ a: 'b' }, { a: 'c' }, { a: 'c' }],
+  [{ a: 'b' }, { b: 'c' }, { a: 'b', b: 'c' }],
+  [{ a: 'b' }, { a: null }, {}],
+  [{ a: 'b', b: 'c' }, { a: null }, { b: 'c' }],
+  [{ a: ['b'] }, { a: 'c' }, { a: 'c' }],
+  [{ a: 'c' }, { a: ['b'] }, { a: ['b'] }],
+  [{ a: { b: 'c' } }, { a: { b: 'd', c: null } }, { a: { b: 'd' } }],
+  [{ a: [{ b: 'c' }] }, { a: [1] }, { a: [1] }],
+  [['a', 'b'], ['c', 'd'], ['c', 'd']],
+  [{ a: 'b' }, ['c'], ['c']],
+  [{ a: 'foo' }, null, null],
+  [{ a: 'foo' }, 'bar', 'bar'],
+  [{ e: null }, { a: 1 }, { e: null, a: 1 }],
+  [[1, 2], { a: 'b', c: null }, { a: 'b' }],
+  [{}, { a: { bb: { ccc: null } } }, { a: { bb: {} } }],
+];
+
+// Runs one case: the merge patch (if any) then the patch (if any); `after` THROWS means the
+// patch must be refused with an Error.
+function check(before, merge, patch, after) {
   const beforeText = JSON.stringify(before);
+  const mergeText = JSON.stringify(merge);
   const patchText = JSON.stringify(patch);
+  const apply = () => {
+    const merged = merge === undefined ? before : applyMergePatch(before, merge);
+    return patch === undefined ? merged : applyPatch(merged, patch);
+  };
   if (after === THROWS) {
-    assert.throws(() => applyPatch(before, patch), Error);
+    assert.throws(apply, Error);
   } else {
-    const got = applyPatch(before, patch);
+    const got = apply();
     assert.ok(deepEqual(got, after), `got ${JSON.stringify(got)}, expected ${JSON.stringify(after)}`);
     assert.deepEqual(got, after);
   }
   assert.equal(JSON.stringify(before), beforeText, 'before was modified');
+  assert.equal(JSON.stringify(merge), mergeText, 'the merge patch was modified');
   assert.equal(JSON.stringify(patch), patchText, 'the patch was modified');
 }
 
 const failures = [];
 const run = (name, fn) => { try { fn(); } catch (err) { failures.push(`${name}: ${err.message}`); } };
 
-for (const [name, before, patch, after] of BUILT_IN) run(name, () => check(before, patch, after));
+for (const [name, before, patch, after] of BUILT_IN) run(name, () => check(before, undefined, patch, after));
+MERGE_BUILT_IN.forEach(([before, merge, after], i) => run(`RFC 7396 example ${i + 1}`, () => check(before, merge, undefined, after)));
 
 run('pointers', () => {
   assert.deepEqual(parsePointer(''), []);
@@ -137,6 +166,20 @@ run('deepEqual', () => {
   assert.ok(!deepEqual(null, {}));
   assert.ok(!deepEqual('1', 1));
 });
+run('a merge patch shares what it does not change', () => {
+  const before = { a: { big: [1, 2, 3] }, b: { n: 1 } };
+  const after = applyMergePatch(before, { b: { n: 2 } });
+  assert.equal(after.a, before.a);
+  assert.notEqual(after.b, before.b);
+  assert.equal(before.b.n, 1);
+});
+
+run('a merge patch sets "__proto__" as a plain member', () => {
+  const after = applyMergePatch({}, JSON.parse('{"__proto__":{"x":1}}'));
+  assert.equal(Object.getPrototypeOf(after), Object.prototype);
+  assert.deepEqual(Object.keys(after), ['__proto__']);
+});
+
 run('unchanged parts are shared', () => {
   const before = { a: { big: [1, 2, 3] }, b: { n: 1 } };
   const after = applyPatch(before, [{ op: 'replace', path: '/b/n', value: 2 }]);
@@ -144,12 +187,12 @@ run('unchanged parts are shared', () => {
   assert.notEqual(after.b, before.b);
 });
 
-let count = BUILT_IN.length;
+let count = BUILT_IN.length + MERGE_BUILT_IN.length;
 const file = process.argv[2];
 if (file) {
   const cases = JSON.parse(readFileSync(file, 'utf8'));
   assert.ok(Array.isArray(cases), `${file}: not an array of cases`);
-  cases.forEach((c, i) => run(`${file} case ${i}`, () => check(c.before, c.patch, c.after)));
+  cases.forEach((c, i) => run(`${file} case ${i}`, () => check(c.before, c.merge, c.patch, c.after)));
   count = cases.length;
 }
 

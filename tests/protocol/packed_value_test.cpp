@@ -84,7 +84,7 @@ TEST_CASE("A value packed here is packed as nlohmann packs it, and written as nl
     CHECK(text_of(Json(std::string("\xff" "a"))) == Json(std::string("\xff" "a")).dump(-1, ' ', false, Json::error_handler_t::replace));
 }
 
-TEST_CASE("A container's items are read one by one; bad bytes are refused, not read past") {
+TEST_CASE("A container's items are read one by one, and bad bytes are refused, not read past") {
     const auto bytes = packed(Json{{"a", 1}, {"b", Json::array({1, 2, 3})}});
     Items items(packed_whole(bytes));
     Packed key, value;
@@ -104,7 +104,7 @@ TEST_CASE("A container's items are read one by one; bad bytes are refused, not r
     CHECK_THROWS(elements(packed_whole(ext)));
 }
 
-TEST_CASE("The patch between two packed documents turns the first into the second") {
+TEST_CASE("The change between two packed documents turns the first into the second") {
     std::mt19937 rng(11);
     for (int i = 0; i < 2000; ++i) {
         Json before = random_value(rng, 0);
@@ -114,12 +114,54 @@ TEST_CASE("The patch between two packed documents turns the first into the secon
         if (!after.is_object()) after = Json{{"view", after}};
         const auto a = packed(before);
         const auto b = packed(after);
-        const std::string text = patch_text(packed_whole(a), packed_whole(b));
-        INFO(before.dump() << "\n -> " << after.dump() << "\n patch " << text);
-        const Json patch = Json::parse(text);
-        REQUIRE(patch.is_array());
-        CHECK(before.patch(patch) == after);
-        for (const Json& op : patch) CHECK(op.at("path") != "");  // the root is never replaced whole
-        if (before == after) CHECK(patch.empty());
+        const Change change = change_between(packed_whole(a), packed_whole(b));
+        INFO(before.dump() << "\n -> " << after.dump() << "\n merge " << change.merge << "\n patch " << change.patch);
+        Json got = before;
+        if (!change.merge.empty()) {
+            const Json merge = Json::parse(change.merge);
+            REQUIRE(merge.is_object());
+            got.merge_patch(merge);
+        }
+        if (!change.patch.empty()) {
+            const Json patch = Json::parse(change.patch);
+            REQUIRE(patch.is_array());
+            CHECK_FALSE(patch.empty());
+            for (const Json& op : patch) CHECK(op.at("path") != "");  // the root is never replaced whole
+            got = got.patch(patch);
+        }
+        CHECK(got == after);
+        if (before == after) CHECK((change.merge.empty() && change.patch.empty()));
     }
+}
+
+TEST_CASE("Each member of a change goes by the shorter form: a merge patch, or operations where it cannot say it") {
+    const auto change_of = [](const Json& before, const Json& after) {
+        const auto a = packed(before);
+        const auto b = packed(after);
+        return change_between(packed_whole(a), packed_whole(b));
+    };
+    // A member's new value, and a removed member: the merge patch.
+    Change c = change_of(Json::parse(R"({"view":{"phase":"bet","turn":1,"gone":2}})"),
+                         Json::parse(R"({"view":{"phase":"draw","turn":1}})"));
+    CHECK(c.merge == R"({"view":{"gone":null,"phase":"draw"}})");
+    CHECK(c.patch.empty());
+    // Null is "remove" to a merge patch: a member set to null, or an object holding one, is an operation.
+    c = change_of(Json::parse(R"({"view":{"from":"deck","deck":21,"discard":["mill","sea","end","pact"]}})"),
+                  Json::parse(R"({"view":{"from":null,"line":{"bait":null},"deck":21,"discard":["mill","sea","end","pact"]}})"));
+    CHECK(c.merge.empty());
+    CHECK(c.patch == R"([{"op":"replace","path":"/view/from","value":null},{"op":"add","path":"/view/line","value":{"bait":null}}])");
+    // One element of a long array: an operation; an array that changed throughout: the merge patch.
+    c = change_of(Json::parse(R"({"hand":["a1","b2","c3","d4","e5","f6","g7"]})"),
+                  Json::parse(R"({"hand":["a1","b2","c3","e5","f6","g7"]})"));
+    CHECK(c.merge.empty());
+    CHECK(c.patch == R"([{"op":"remove","path":"/hand/3"}])");
+    c = change_of(Json::parse(R"({"hand":["a1","b2"]})"), Json::parse(R"({"hand":["b2","a1"]})"));
+    CHECK(c.merge == R"({"hand":["b2","a1"]})");
+    CHECK(c.patch.empty());
+    // Both at once, on different members; an array element's own members go by operations.
+    const std::string others = R"({"cards":8,"score":3,"seat":1},{"cards":8,"score":5,"seat":2},{"cards":8,"score":0,"seat":3})";
+    c = change_of(Json::parse(R"({"view":{"phase":"bet","players":[{"cards":7,"score":0,"seat":0},)" + others + "]}}"),
+                  Json::parse(R"({"view":{"phase":"draw","players":[{"cards":6,"score":0,"seat":0},)" + others + "]}}"));
+    CHECK(c.merge == R"({"view":{"phase":"draw"}})");
+    CHECK(c.patch == R"([{"op":"replace","path":"/view/players/0/cards","value":6}])");
 }

@@ -54,7 +54,7 @@ TEST_CASE("Every client message type is parsed with its fields") {
     CHECK(std::string(type_name(act.body)) == "act");
 }
 
-TEST_CASE("Bots' messages: add_bot, remove_bot and bot_for with a seat; a seat's bot and votes in room") {
+TEST_CASE("Bots' messages: add_bot, remove_bot and bot_for with a seat, and a seat's bot and votes in room") {
     CHECK(std::holds_alternative<AddBot>(accepted(R"({"type":"add_bot"})").body));
     CHECK(std::get<RemoveBot>(accepted(R"({"type":"remove_bot","seat":2})").body).seat == 2);
     const auto bot_for = accepted(R"({"type":"bot_for","id":3,"seat":1})");
@@ -307,7 +307,25 @@ TEST_CASE("A snapshot written from its parts is byte for byte the message writte
     }
 }
 
-TEST_CASE("A delta moves its baseline on and stands for a snapshot; one that does not follow is refused") {
+TEST_CASE("A delta's merge patch applies before its patch, and a merge patch that is not an object is refused") {
+    Json baseline = Json::parse(R"({"room":"ABCD2345","rev":3,"status":"playing","seat":0,
+        "view":{"phase":"bet","from":"deck","hand":["a","b"]},"actions":[],"deadlines":[],"waiting_for":[0],"outcome":null})");
+    const Json delta = Json::parse(R"({"type":"delta","room":"ABCD2345","from":3,"rev":4,"server_time":20,"log":[],
+        "merge":{"view":{"phase":"draw","turn":2},"waiting_for":[1]},
+        "patch":[{"op":"replace","path":"/view/from","value":null},{"op":"remove","path":"/view/hand/0"}]})");
+    const Json next = apply_delta(baseline, delta);
+    CHECK(next.at("view") == Json::parse(R"({"phase":"draw","turn":2,"from":null,"hand":["b"]})"));
+    CHECK(next.at("waiting_for") == Json::array({1}));
+    // Only a log: neither part.
+    const Json quiet = Json::parse(R"({"type":"delta","room":"ABCD2345","from":4,"rev":4,"server_time":30,"log":[{"text_key":"c"}]})");
+    CHECK(apply_delta(baseline, quiet).at("view") == next.at("view"));
+    Json broken = quiet;
+    broken["merge"] = Json::array({1});
+    CHECK_THROWS(apply_delta(baseline, broken));
+    CHECK(baseline.is_null());
+}
+
+TEST_CASE("A delta moves its baseline on and stands for a snapshot, and one that does not follow is refused") {
     const Json first = Json::parse(R"({"type":"snapshot","room":"ABCD2345","rev":3,"status":"playing","seat":0,
         "server_time":10,"view":{"phase":"bet"},"actions":[],"deadlines":[],"log":[{"text_key":"a"}],
         "waiting_for":[0],"outcome":null})");

@@ -1,7 +1,7 @@
 // Snapshot deltas: the baseline (the last full state this client and the server agree on) and
 // the full snapshot each `delta` stands for. Pure: net.js feeds it every snapshot and delta of one
 // connection; tests/js/ runs it under Node (hence the relative import).
-import { applyPatch, deepCopy } from './json-patch.js';
+import { applyMergePatch, applyPatch, deepCopy } from './json-patch.js';
 
 // What a snapshot carries that is not state: the rest is the baseline a delta's patch applies to.
 const NOT_STATE = new Set(['type', 'id', 'log', 'server_time']);
@@ -35,7 +35,7 @@ export class Baseline {
     let next = null;
     let doubt = this.doubt(delta);
     if (!doubt) {
-      try { next = applyPatch(this.base, delta.patch); } catch (err) { doubt = err.message; }
+      try { next = this.advance(delta); } catch (err) { doubt = err.message; }
     }
     if (!doubt && (!next || typeof next !== 'object' || Array.isArray(next))) doubt = 'the patch made no snapshot';
     else if (!doubt && next.room !== delta.room) doubt = 'the patch changes the room';
@@ -53,6 +53,17 @@ export class Baseline {
     const snap = { type: 'snapshot', ...deepCopy(next), log: Array.isArray(delta.log) ? delta.log : [], server_time: delta.server_time };
     if (delta.id !== undefined && delta.id !== null) snap.id = delta.id;
     return snap;
+  }
+
+  // The baseline after the delta's two parts, each left out when it has nothing to say: the merge
+  // patch first, then the JSON Patch.
+  advance(delta) {
+    let next = this.base;
+    if (delta.merge !== undefined) {
+      if (delta.merge === null || typeof delta.merge !== 'object' || Array.isArray(delta.merge)) throw new Error('the merge patch is not an object');
+      next = applyMergePatch(next, delta.merge);
+    }
+    return delta.patch === undefined ? next : applyPatch(next, delta.patch);
   }
 
   doubt(delta) {

@@ -1,5 +1,5 @@
-// RFC 6902 JSON Patch over RFC 6901 JSON Pointers, for snapshot deltas (js/deltas.js).
-// applyPatch never changes its inputs: the containers on the way to a change are copied once per
+// RFC 6902 JSON Patch over RFC 6901 JSON Pointers, and RFC 7396 JSON Merge Patch, for snapshot
+// deltas (js/deltas.js). applyPatch and applyMergePatch never change their inputs: the containers on the way to a change are copied once per
 // patch (copy on write) and everything else is shared with the input, so a small patch on a small
 // document costs a few shallow copies. Treat both the input and the result as read-only.
 // No imports, no browser API: Node runs it too (tests/js/).
@@ -177,4 +177,17 @@ export function applyPatch(doc, patch) {
     }
   }
   return root;
+}
+
+// The document merge patch `patch` (RFC 7396) makes of `doc`: its members set, null ones removed,
+// objects merged member by member, anything else (arrays too) taken whole. The objects it changes
+// are copied; everything else is shared with the inputs.
+export function applyMergePatch(doc, patch) {
+  if (!isContainer(patch) || Array.isArray(patch)) return patch;
+  const out = isContainer(doc) && !Array.isArray(doc) ? { ...doc } : {};
+  for (const key of Object.keys(patch)) {
+    if (patch[key] === null) delete out[key];
+    else setMember(out, key, applyMergePatch(hasOwn(out, key) ? out[key] : undefined, patch[key]));
+  }
+  return out;
 }
