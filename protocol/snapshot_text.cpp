@@ -104,7 +104,7 @@ void advance_baseline(Json& baseline, const Json& delta) {
         }
         // No copy of the document, as patch() makes.
         if (const auto patch = delta.find("patch"); patch != delta.end()) baseline.patch_inplace(*patch);
-        baseline["rev"] = delta.at("rev");          // not in the patch: it travels beside it
+        baseline["rev"] = delta.at("rev");  // in neither part: it travels beside them
     } catch (...) {
         baseline = nullptr;  // half patched, it is nothing the server sent: only a full snapshot helps
         throw;

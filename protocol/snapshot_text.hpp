@@ -33,7 +33,7 @@ struct SnapshotParts {
 std::string encode_snapshot(const SnapshotParts& snapshot, std::optional<std::int64_t> id = std::nullopt);
 
 // What a delta applies to: a snapshot without what travels beside the patch (type, id, log,
-// server_time). A client keeps the last one it had; the patch turns it into the next one.
+// server_time). A client keeps the last one it had; a delta turns it into the next one.
 Json baseline_of(const Json& snapshot);
 
 // A delta: `merge` (RFC 7396) then `patch` (RFC 6902) take the baseline of rev `from` to the one

@@ -1,7 +1,8 @@
 // RFC 6902 JSON Patch over RFC 6901 JSON Pointers, and RFC 7396 JSON Merge Patch, for snapshot
-// deltas (js/deltas.js). applyPatch and applyMergePatch never change their inputs: the containers on the way to a change are copied once per
-// patch (copy on write) and everything else is shared with the input, so a small patch on a small
-// document costs a few shallow copies. Treat both the input and the result as read-only.
+// deltas (js/deltas.js). Neither applyPatch nor applyMergePatch changes its inputs: the containers
+// on the way to a change are copied once per patch (copy on write) and everything else is shared
+// with the input, so a small patch on a small document costs a few shallow copies. Treat both the
+// input and the result as read-only.
 // No imports, no browser API: Node runs it too (tests/js/).
 
 const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
