@@ -40,29 +40,42 @@ struct Ops {
     }
 };
 
+// Walks the members of two objects side by side (both list their keys sorted), in key order:
+// removed(name) for a member only `from` has, changed(name, before, after) for one both have with
+// different values, added(name, value) for one only `to` has.
+template <class Removed, class Changed, class Added>
+void walk_members(const Packed& from, const Packed& to, Removed&& removed, Changed&& changed, Added&& added) {
+    Items before(from), after(to);
+    Packed key, value, next_key, next_value;
+    const auto advance = [&] { return after.next(next_key) && after.next(next_value); };
+    bool more = advance();
+    while (before.next(key) && before.next(value)) {
+        const std::string_view name = string_of(key);
+        for (; more && string_of(next_key) < name; more = advance()) added(string_of(next_key), next_value);
+        if (more && string_of(next_key) == name) {
+            if (!(value == next_value)) changed(name, value, next_value);
+            more = advance();
+        } else {
+            removed(name);
+        }
+    }
+    for (; more; more = advance()) added(string_of(next_key), next_value);
+}
+
 void diff_into(const Packed& from, const Packed& to, const std::string& path, Ops& out);
 
 // What turns container `from` into `to` (same kind) member by member.
 void members_diff(const Packed& from, const Packed& to, const std::string& path, Ops& out) {
     if (from.is_map()) {
-        // Both maps list their keys sorted: walked side by side, removals and changes first, in
-        // `from`'s order, then additions.
-        Items before(from), after(to);
-        Packed key, value, next_key, next_value;
-        const auto advance = [&] { return after.next(next_key) && after.next(next_value); };
+        // Removals and changes first, in `from`'s order, then additions.
         std::vector<std::pair<std::string_view, Packed>> added;
-        bool more = advance();
-        while (before.next(key) && before.next(value)) {
-            const std::string_view name = string_of(key);
-            for (; more && string_of(next_key) < name; more = advance()) added.emplace_back(string_of(next_key), next_value);
-            if (more && string_of(next_key) == name) {
-                if (!(value == next_value)) diff_into(value, next_value, path + "/" + pointer_token(name), out);
-                more = advance();
-            } else {
-                out.add("remove", path + "/" + pointer_token(name), nullptr);
-            }
-        }
-        for (; more; more = advance()) added.emplace_back(string_of(next_key), next_value);
+        walk_members(
+            from, to,
+            [&](std::string_view name) { out.add("remove", path + "/" + pointer_token(name), nullptr); },
+            [&](std::string_view name, const Packed& a, const Packed& b) {
+                diff_into(a, b, path + "/" + pointer_token(name), out);
+            },
+            [&](std::string_view name, const Packed& value) { added.emplace_back(name, value); });
         for (const auto& [name, added_value] : added) out.add("add", path + "/" + pointer_token(name), &added_value);
         return;
     }
@@ -166,29 +179,18 @@ void split_changed(std::string_view name, const Packed& from, const Packed& to, 
 // What turns the members of object `from` into those of `to`: the merge patch's members (written
 // to `merge`, comma-separated, without braces) and the operations it cannot say.
 void split_members(const Packed& from, const Packed& to, const std::string& path, std::string& merge, Ops& ops) {
-    // Both objects list their keys sorted: walked side by side.
-    Items before(from), after(to);
-    Packed key, value, next_key, next_value;
-    const auto advance = [&] { return after.next(next_key) && after.next(next_value); };
-    const auto added = [&] {
-        const std::string_view name = string_of(next_key);
-        if (!mergeable(next_value)) return ops.add("add", path + "/" + pointer_token(name), &next_value);
-        open_member(merge, name);
-        append_json_text(merge, next_value);
-    };
-    bool more = advance();
-    while (before.next(key) && before.next(value)) {
-        const std::string_view name = string_of(key);
-        for (; more && string_of(next_key) < name; more = advance()) added();
-        if (more && string_of(next_key) == name) {
-            if (!(value == next_value)) split_changed(name, value, next_value, path, merge, ops);
-            more = advance();
-        } else {
+    walk_members(
+        from, to,
+        [&](std::string_view name) {
             open_member(merge, name);
             merge += "null";
-        }
-    }
-    for (; more; more = advance()) added();
+        },
+        [&](std::string_view name, const Packed& a, const Packed& b) { split_changed(name, a, b, path, merge, ops); },
+        [&](std::string_view name, const Packed& value) {
+            if (!mergeable(value)) return ops.add("add", path + "/" + pointer_token(name), &value);
+            open_member(merge, name);
+            append_json_text(merge, value);
+        });
 }
 
 }  // namespace
