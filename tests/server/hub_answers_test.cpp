@@ -13,10 +13,6 @@ using namespace taol::testing;
 
 namespace {
 
-std::string join(const std::string& code) {
-    return Json{{"type", "join"}, {"room", code}, {"as", "player"}, {"id", 3}}.dump();
-}
-
 std::string chat(const std::string& text) { return Json{{"type", "chat"}, {"text", text}, {"id", 5}}.dump(); }
 
 }  // namespace

@@ -17,12 +17,6 @@ using namespace taol::testing;
 
 namespace {
 
-constexpr const char* kCreate = R"({"type":"create","game":"fishfish","id":2})";
-
-std::string join(const std::string& code, const std::string& as = "player") {
-    return Json{{"type", "join"}, {"room", code}, {"as", as}, {"id", 3}}.dump();
-}
-
 const Json* last_snapshot(const HubFixture::Client& client) {
     const auto& frames = client.connection->frames;
     for (auto it = frames.rbegin(); it != frames.rend(); ++it) {

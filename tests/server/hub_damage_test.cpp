@@ -17,10 +17,6 @@ using namespace taol::testing;
 
 namespace {
 
-std::string join(const std::string& code, const char* as = "player") {
-    return Json{{"type", "join"}, {"room", code}, {"as", as}, {"id", 3}}.dump();
-}
-
 // A game of Fish Fish played to its end in room `code`, journaled.
 void play_to_the_end(server::Journal& journal, const std::string& code) {
     const games::Game& game = *games::find_game("fishfish");

@@ -11,6 +11,12 @@ namespace taol::testing {
 
 using Json = nlohmann::json;
 
+// The messages the hub tests send most: a Fish Fish room created (id 2), and a join (id 3).
+inline const std::string kCreate = R"({"type":"create","game":"fishfish","id":2})";
+inline std::string join(const std::string& code, const std::string& as = "player") {
+    return Json{{"type", "join"}, {"room", code}, {"as", as}, {"id", 3}}.dump();
+}
+
 struct FakeConnection : server::Connection {
     std::vector<Json> frames;
     bool closed = false;

@@ -12,10 +12,6 @@ using namespace taol::testing;
 
 namespace {
 
-std::string join(const std::string& code, const char* as = "player") {
-    return Json{{"type", "join"}, {"room", code}, {"as", as}, {"id", 3}}.dump();
-}
-
 Json last_of(const HubFixture::Client& c, const std::string& type) {
     for (auto it = c.connection->frames.rbegin(); it != c.connection->frames.rend(); ++it) {
         if (it->at("type") == type) return *it;

@@ -9,15 +9,6 @@
 using namespace taol;
 using namespace taol::testing;
 
-namespace {
-
-const std::string kCreate = R"({"type":"create","game":"fishfish","id":2})";
-std::string join(const std::string& code, const char* as = "player") {
-    return Json{{"type", "join"}, {"room", code}, {"as", as}, {"id", 3}}.dump();
-}
-
-}  // namespace
-
 TEST_CASE("hello gives a secret token and a public id, and nothing else works before it") {
     HubFixture f;
     HubFixture::Client a, b;
