@@ -9,24 +9,18 @@
 namespace taol::protocol {
 namespace {
 
-const Json kArray = Json::array();
-const Json kObject = Json::object();
-const Json kNull = nullptr;
-
-const Json& or_empty(const Json* value, const Json& empty) { return value && !value->is_null() ? *value : empty; }
-
 // Calls `each(key, value)` for every part of the baseline, in one order. Not `rev`: it changes
 // with nearly every delta and travels beside the patch, as the delta's own `rev`.
 template <class Each>
 void for_each_part(const SnapshotParts& s, Each&& each) {
-    each("actions", or_empty(s.actions, kArray));
-    each("deadlines", or_empty(s.deadlines, kArray));
-    each("outcome", or_empty(s.outcome, kNull));
+    each("actions", s.actions_or_empty());
+    each("deadlines", s.deadlines_or_empty());
+    each("outcome", s.outcome_or_null());
     each("room", Json(s.room));
     each("seat", s.seat ? Json(*s.seat) : Json(nullptr));
     each("status", Json(s.status));
-    each("view", or_empty(s.view, kObject));
-    each("waiting_for", or_empty(s.waiting_for, kArray));
+    each("view", s.view_or_empty());
+    each("waiting_for", s.waiting_for_or_empty());
 }
 
 constexpr std::uint8_t kParts = 8;

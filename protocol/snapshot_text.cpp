@@ -12,11 +12,13 @@ const Json kArray = Json::array();
 const Json kObject = Json::object();
 const Json kNull = nullptr;
 
-void append_part(std::string& out, std::string_view key, const Json* value, const Json& empty) {
+const Json& or_empty(const Json* value, const Json& empty) { return value && !value->is_null() ? *value : empty; }
+
+void append_part(std::string& out, std::string_view key, const Json& value) {
     out += '"';
     out += key;
     out += "\":";
-    append_json(out, value && !value->is_null() ? *value : empty);
+    append_json(out, value);
     out += ',';
 }
 
@@ -47,16 +49,22 @@ void append_string(std::string& out, std::string_view key, std::string_view valu
 
 }  // namespace
 
+const Json& SnapshotParts::view_or_empty() const { return or_empty(view, kObject); }
+const Json& SnapshotParts::actions_or_empty() const { return or_empty(actions, kArray); }
+const Json& SnapshotParts::deadlines_or_empty() const { return or_empty(deadlines, kArray); }
+const Json& SnapshotParts::waiting_for_or_empty() const { return or_empty(waiting_for, kArray); }
+const Json& SnapshotParts::outcome_or_null() const { return or_empty(outcome, kNull); }
+
 std::string encode_snapshot(const SnapshotParts& s, std::optional<std::int64_t> id) {
     std::string out;
     out.reserve(2048);  // most snapshots fit: the string does not grow step by step
     // The keys in the order a Json object (a sorted map) writes them.
     out += '{';
-    append_part(out, "actions", s.actions, kArray);
-    append_part(out, "deadlines", s.deadlines, kArray);
+    append_part(out, "actions", s.actions_or_empty());
+    append_part(out, "deadlines", s.deadlines_or_empty());
     if (id) append_number(out, "id", *id);
     append_text(out, "log", s.log);
-    append_part(out, "outcome", s.outcome, kNull);
+    append_part(out, "outcome", s.outcome_or_null());
     append_number(out, "rev", s.rev);
     append_string(out, "room", s.room);
     if (s.seat) append_number(out, "seat", *s.seat);
@@ -64,8 +72,8 @@ std::string encode_snapshot(const SnapshotParts& s, std::optional<std::int64_t> 
     append_number(out, "server_time", s.server_time);
     append_string(out, "status", s.status);
     out += "\"type\":\"snapshot\",";
-    append_part(out, "view", s.view, kObject);
-    append_part(out, "waiting_for", s.waiting_for, kArray);
+    append_part(out, "view", s.view_or_empty());
+    append_part(out, "waiting_for", s.waiting_for_or_empty());
     out.back() = '}';
     return out;
 }

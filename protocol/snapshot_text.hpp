@@ -26,6 +26,13 @@ struct SnapshotParts {
     std::string_view log = "[]";        // array of {at, text_key, params}, as text (a room keeps it so)
     const Json* waiting_for = nullptr;  // array of seats the game waits for (an addition to the contract)
     const Json* outcome = nullptr;      // null until finished (an addition to the contract)
+
+    // Each part as it is sent: one not given (or null) is sent empty.
+    const Json& view_or_empty() const;
+    const Json& actions_or_empty() const;
+    const Json& deadlines_or_empty() const;
+    const Json& waiting_for_or_empty() const;
+    const Json& outcome_or_null() const;
 };
 
 // The snapshot message as text, with `id` when it answers a request: byte for byte what encode()

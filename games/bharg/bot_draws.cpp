@@ -8,8 +8,6 @@
 namespace taol::games::bharg {
 namespace {
 
-bool is_ace(CardId card) { return info(card).kind == Kind::ace; }
-
 std::size_t ace_slot(CardId ace) { return static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(info(ace).suits))); }
 
 }  // namespace

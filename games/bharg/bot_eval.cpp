@@ -14,8 +14,6 @@ std::vector<CardId> without(const std::vector<CardId>& cards, std::size_t index)
     return rest;
 }
 
-bool is_ace(CardId card) { return info(card).kind == Kind::ace; }
-
 // The top Ace once `card` is discarded: an Ace goes on top of the Ace pile.
 std::optional<CardId> top_after(CardId card, std::optional<CardId> top_ace) {
     return is_ace(card) ? std::optional<CardId>(card) : top_ace;

@@ -81,6 +81,14 @@ std::optional<CardId> find_card(std::string_view name) {
     return std::nullopt;
 }
 
+bool is_ace(CardId card) { return info(card).kind == Kind::ace; }
+
+nlohmann::json card_names(const std::vector<CardId>& cards) {
+    nlohmann::json out = nlohmann::json::array();
+    for (CardId c : cards) out.push_back(info(c).name);
+    return out;
+}
+
 std::vector<CardId> deck_cards(Extended extended) {
     std::vector<CardId> cards;
     for (CardId c = 0; c < kBasicCount; ++c) cards.push_back(c);

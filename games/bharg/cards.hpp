@@ -38,6 +38,10 @@ struct CardInfo {
 std::span<const CardInfo> all_cards();
 const CardInfo& info(CardId card);
 std::optional<CardId> find_card(std::string_view name);
+bool is_ace(CardId card);
+
+// The cards' names, in order: how a list of cards goes on the wire.
+nlohmann::json card_names(const std::vector<CardId>& cards);
 
 // The cards of a round's deck, in table order.
 std::vector<CardId> deck_cards(Extended extended);

@@ -22,12 +22,6 @@ void erase_card(std::vector<CardId>& cards, CardId card) {
     if (auto it = std::find(cards.begin(), cards.end(), card); it != cards.end()) cards.erase(it);
 }
 
-Json names(const std::vector<CardId>& cards) {
-    Json out = Json::array();
-    for (CardId c : cards) out.push_back(info(c).name);
-    return out;
-}
-
 bool game_over(const Table& table) {
     return std::any_of(table.scores.begin(), table.scores.end(), [&](int s) { return s >= table.target; }) ||
            static_cast<int>(table.rounds.size()) >= kMaxRounds;
@@ -40,7 +34,7 @@ void end_round(Table& table, std::optional<Seat> winner, RoundEnd end, int point
         table.scores[*winner] += points;
         const Arrangement loser = arrangement_of(table, other(*winner));
         log.push_back(entry(now, "bharg.round_won", {{"round", table.round}, {"seat", *winner}, {"points", points},
-                                                      {"unbound", names(loser.unbound)}}));
+                                                      {"unbound", card_names(loser.unbound)}}));
     } else {
         log.push_back(entry(now, "bharg.round_void", {{"round", table.round}, {"reason", to_string(end)}}));
     }
@@ -140,7 +134,7 @@ std::vector<LogEntry> deal_round(Table& table, TimeMs now) {
     table.drawn_from.reset();
     table.turns = 0;
     table.reshuffles = 0;
-    return {entry(now, "bharg.deal", {{"round", table.round}, {"dealer", table.dealer}, {"aces", names(table.aces)},
+    return {entry(now, "bharg.deal", {{"round", table.round}, {"dealer", table.dealer}, {"aces", card_names(table.aces)},
                                       {"card", info(table.discard.back()).name}})};
 }
 

@@ -5,14 +5,6 @@
 namespace taol::games::bharg {
 namespace {
 
-Json names(const std::vector<CardId>& cards) {
-    Json out = Json::array();
-    for (CardId c : cards) out.push_back(info(c).name);
-    return out;
-}
-
-Json seat_or_null(std::optional<Seat> seat) { return seat ? Json(*seat) : Json(nullptr); }
-
 bool playing(const Table& table) { return table.phase == Phase::draw || table.phase == Phase::discard; }
 
 Json rounds_json(const Table& table) {
@@ -21,7 +13,7 @@ Json rounds_json(const Table& table) {
         Json record = Json::object();
         record["round"] = r.round;
         record["dealer"] = r.dealer;
-        record["winner"] = seat_or_null(r.winner);
+        record["winner"] = or_null(r.winner);
         record["points"] = r.points;
         record["reason"] = to_string(r.end);
         rounds.push_back(std::move(record));
@@ -37,7 +29,7 @@ Json result_json(const Table& table) {
         hands.push_back(arrangement_json(arrangement_of(table, s)));
     }
     return {{"round", last.round},
-            {"winner", seat_or_null(last.winner)},
+            {"winner", or_null(last.winner)},
             {"points", last.points},
             {"reason", to_string(last.end)},
             {"hands", std::move(hands)},
@@ -48,11 +40,11 @@ Json result_json(const Table& table) {
 
 Json arrangement_json(const Arrangement& arrangement) {
     Json bhargs = Json::array();
-    for (const auto& group : arrangement.bhargs) bhargs.push_back(names(group));
+    for (const auto& group : arrangement.bhargs) bhargs.push_back(card_names(group));
     Json out = Json::object();
     out["bhargs"] = std::move(bhargs);
-    out["ace_bound"] = names(arrangement.ace_bound);
-    out["unbound"] = names(arrangement.unbound);
+    out["ace_bound"] = card_names(arrangement.ace_bound);
+    out["unbound"] = card_names(arrangement.unbound);
     out["unbound_value"] = arrangement.unbound_value;
     out["all_bound"] = arrangement.all_bound();
     return out;
@@ -83,8 +75,8 @@ Json view_of(const Table& table, Viewer viewer) {
     view["reshuffles"] = table.reshuffles;
     view["reshuffles_max"] = kMaxReshuffles;
     view["deck"] = table.deck.size();
-    view["discard"] = names(table.discard);
-    view["aces"] = names(table.aces);
+    view["discard"] = card_names(table.discard);
+    view["aces"] = card_names(table.aces);
     view["top_ace"] = top ? Json(info(*top).name) : Json(nullptr);
     view["ace_suits"] = suit_names(top ? info(*top).suits : 0);
     // Only while it means something, as `drawn` below (and a delta says its return in a few bytes).
@@ -108,7 +100,7 @@ Json actions_of(const Table& table, Seat seat) {
         if (!table.discard.empty()) actions.push_back({{"type", "draw"}, {"from", "discard"}});
     } else if (table.phase == Phase::discard && seat == table.turn) {
         actions.push_back({{"type", "discard"},
-                           {"choose", {{"card", {{"one_of", names(table.hands[static_cast<std::size_t>(seat)])}}}}}});
+                           {"choose", {{"card", {{"one_of", card_names(table.hands[static_cast<std::size_t>(seat)])}}}}}});
     } else if (table.phase == Phase::round_over) {
         return table.pause.actions(seat);
     }

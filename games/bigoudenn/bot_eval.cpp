@@ -174,6 +174,14 @@ Face other_face(Face face) { return face == Face::galette ? Face::crepe : Face::
 
 int mask_size(CardMask mask) { return std::popcount(mask); }
 
+std::vector<Card> listed_cards(const Json& rule) {
+    std::vector<Card> out;
+    for (const Json& id : rule.at("one_of")) {
+        if (auto c = card_from(id.get<std::string>())) out.push_back(*c);
+    }
+    return out;
+}
+
 BotView read_view(const Json& snapshot, const Json& seen) {
     BotView v;
     const Json& view = snapshot.at("view");

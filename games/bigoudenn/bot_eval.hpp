@@ -44,6 +44,9 @@ struct BotView {
 // `seen`: the surfaces last seen per seat (memory), for those a TEUT! hides now.
 BotView read_view(const Json& snapshot, const Json& seen);
 
+// The cards an action template's rule offers ({"one_of": [ids]}).
+std::vector<Card> listed_cards(const Json& rule);
+
 Face other_face(Face face);
 int mask_size(CardMask mask);
 

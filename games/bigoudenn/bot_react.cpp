@@ -14,14 +14,6 @@ constexpr double kCallMargin = 1.0;  // a TEUT! must win more than the card it c
 
 TimeMs reaction(Rng& rng) { return think_between(rng, 400, 1500); }
 
-std::vector<Card> cards_of(const Json& rule) {
-    std::vector<Card> out;
-    for (const Json& id : rule.at("one_of")) {
-        if (auto c = card_from(id.get<std::string>())) out.push_back(*c);
-    }
-    return out;
-}
-
 int max_value(const std::vector<Card>& cards) {
     int best = -1;
     for (Card c : cards) best = std::max(best, value_of(c));
@@ -88,7 +80,7 @@ Json filled(const Json& entry, const std::string& key, Card card) {
 Json bid_action(const BotView& v, const Json& entry, const Json& teut, const Json& memory) {
     const bool caller = teut.at("caller") == v.me;
     const Seat other = caller ? teut.at("holder").get<Seat>() : teut.at("caller").get<Seat>();
-    const std::vector<Card> mine = cards_of(entry.at("choose").at("card"));
+    const std::vector<Card> mine = listed_cards(entry.at("choose").at("card"));
     const int beat = teut.value("forced", false) ? -1 : max_value(remembered(memory, other));
     Bid bid = choose_bid(v, mine, beat);
     if (!caller && bid.wins) {
@@ -103,7 +95,7 @@ Json bid_action(const BotView& v, const Json& entry, const Json& teut, const Jso
 Json passoire_action(const BotView& v, const Json& snapshot) {
     const Json* use = first_listed(snapshot, "passoire");
     Card best = -1;
-    for (Card c : cards_of(use->at("choose").at("card"))) {
+    for (Card c : listed_cards(use->at("choose").at("card"))) {
         if (best < 0 || v.gain[c] > v.gain[best]) best = c;
     }
     if (best < 0 || v.gain[best] <= 0.3) return {{"type", "pass"}};

@@ -22,19 +22,11 @@ struct Move {
     double penalty = 0;
 };
 
-std::vector<Card> cards_of(const Json& rule) {
-    std::vector<Card> out;
-    for (const Json& id : rule.at("one_of")) {
-        if (auto c = card_from(id.get<std::string>())) out.push_back(*c);
-    }
-    return out;
-}
-
 // The put-back that costs least, among those the template offers.
 Card best_put_back(const BotView& v, const Json& rule, CardMask after) {
     Card best = -1;
     double best_worth = -1e9;
-    for (Card p : cards_of(rule)) {
+    for (Card p : listed_cards(rule)) {
         const double worth = surface_worth(v, after & ~bit(p), v.face);
         if (worth > best_worth) best = p, best_worth = worth;
     }
@@ -52,7 +44,7 @@ void card_moves(const BotView& v, const Json& entry, int hand, std::vector<Move>
     if (steal && holds_lid(v, entry.at("from").get<Seat>())) return;
     const auto held = v.my_hands()[static_cast<std::size_t>(hand)];
     const Json& choose = entry.at("choose");
-    for (Card c : cards_of(choose.at("card"))) {
+    for (Card c : listed_cards(choose.at("card"))) {
         if (v.gain[c] <= 0) continue;
         Move m{entry, hand, c, v.surface | bit(c)};
         m.action.erase("choose");
@@ -178,7 +170,7 @@ std::optional<Json> best_simple_take(const BotView& v, const Json& snapshot) {
         if (type != "take" && type != "steal") continue;
         if (type == "steal" && holds_lid(v, entry.at("from").get<Seat>())) continue;
         const auto give = type == "take" ? utensil_from(entry.at("give").get<std::string>()) : Utensil::araignee;
-        for (Card c : cards_of(entry.at("choose").at("card"))) {
+        for (Card c : listed_cards(entry.at("choose").at("card"))) {
             const double worth = v.gain[c] - give_cost(*give, c);
             if (worth <= best) continue;
             best = worth;

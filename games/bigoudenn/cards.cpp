@@ -93,6 +93,9 @@ int value_of(Card card) { return kIngredients[card].value; }
 std::string_view id_of(Card card) { return kIngredients[card].id; }
 
 std::string_view to_string(Utensil utensil) { return kUtensilNames[static_cast<int>(utensil)]; }
+std::string named(Utensil utensil) { return "the " + std::string(to_string(utensil)); }
+Json name_or_null(std::optional<Utensil> utensil) { return utensil ? Json(to_string(*utensil)) : Json(nullptr); }
+Json name_or_null(std::optional<Card> card) { return card ? Json(id_of(*card)) : Json(nullptr); }
 std::string_view to_string(Face face) { return face == Face::galette ? "galette" : "crepe"; }
 
 std::optional<Utensil> utensil_from(std::string_view name) {

@@ -48,6 +48,11 @@ Face face_of(Card card);
 int value_of(Card card);
 
 std::string_view to_string(Utensil utensil);
+// "the <utensil>", as a refusal names it.
+std::string named(Utensil utensil);
+// A utensil or a face-up card that may be absent, as the wire says it: its name, or null.
+Json name_or_null(std::optional<Utensil> utensil);
+Json name_or_null(std::optional<Card> card);
 std::string_view to_string(Face face);
 std::optional<Utensil> utensil_from(std::string_view name);
 std::optional<Card> card_from(std::string_view id);

@@ -7,8 +7,6 @@ namespace {
 
 using Log = std::vector<LogEntry>;
 
-std::string named(Utensil utensil) { return "the " + std::string(to_string(utensil)); }
-
 // Whether participant `p` may still act in the current bidding, raise or follow step.
 bool may_act(const Table& table, int p) {
     const Teut& x = *table.teut;

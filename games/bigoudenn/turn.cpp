@@ -8,9 +8,6 @@
 namespace taol::games::bigoudenn {
 namespace {
 
-Json name_or_null(std::optional<Utensil> utensil) { return utensil ? Json(to_string(*utensil)) : Json(nullptr); }
-Json name_or_null(std::optional<Card> card) { return card ? Json(ingredients()[*card].id) : Json(nullptr); }
-
 // Why `hand` may not act now, or nullopt.
 std::optional<RuleError> hand_ready(const Table& table, int hand) {
     if (table.turn.composed) return illegal("you have composed: your actions are over, end your turn");

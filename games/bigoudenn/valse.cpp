@@ -8,10 +8,6 @@
 namespace taol::games::bigoudenn {
 namespace {
 
-Json name_or_null(std::optional<Utensil> utensil) { return utensil ? Json(to_string(*utensil)) : Json(nullptr); }
-
-std::string named(Utensil utensil) { return "the " + std::string(to_string(utensil)); }
-
 int slot_of(const Player& player, Utensil utensil) { return player.hands[kLeft] == utensil ? kLeft : kRight; }
 
 }  // namespace

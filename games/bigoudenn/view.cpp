@@ -7,10 +7,6 @@ namespace {
 
 // Objects are filled key by key: views are built for every viewer after every change.
 
-Json utensil_or_null(const std::optional<Utensil>& u) { return u ? Json(to_string(*u)) : Json(nullptr); }
-
-Json seat_or_null(const std::optional<Seat>& s) { return s ? Json(*s) : Json(nullptr); }
-
 // A participant's surface and fresh bids are face down to everyone else until the reveal.
 bool hidden_from(const Table& table, Seat owner, Viewer viewer) {
     return table.teut && table.teut->hidden() && table.teut->takes_part(owner) && viewer != owner;
@@ -20,8 +16,8 @@ Json player_json(const Table& table, Seat seat, Viewer viewer) {
     const Player& p = table.at(seat);
     const Bigoudene& b = bigoudenes()[p.bigoudene];
     Json hands = Json::object();
-    hands["left"] = utensil_or_null(p.hands[kLeft]);
-    hands["right"] = utensil_or_null(p.hands[kRight]);
+    hands["left"] = name_or_null(p.hands[kLeft]);
+    hands["right"] = name_or_null(p.hands[kRight]);
     Json out = Json::object();
     out["seat"] = seat;
     out["bigoudene"] = b.id;  // her specialties are static data, as the Menu is
@@ -67,8 +63,8 @@ Json teut_json(const Table& table, Viewer viewer) {
     out["bids"] = std::move(bids);
     out["acted"] = std::move(acted);
     out["raiser"] = x.raiser ? Json(x.seats[*x.raiser]) : Json(nullptr);
-    out["winner"] = seat_or_null(x.winner);
-    out["passoire_holder"] = seat_or_null(x.passoire_holder);
+    out["winner"] = or_null(x.winner);
+    out["passoire_holder"] = or_null(x.passoire_holder);
     return out;
 }
 

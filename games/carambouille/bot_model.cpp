@@ -10,7 +10,7 @@ namespace {
 // save), by type: panier, jai_menti, persuasion, illusion, soldes, surstock.
 constexpr std::array<double, kCardTypes> kCardWorth{40, 25, 60, 60, 45, 45};
 
-constexpr int kSearchNodes = 20000;  // keeps any ask's search well under a millisecond
+constexpr int kBotSearchNodes = 20000;  // keeps any ask's search well under a millisecond
 
 int sale_value(int kind, int count) {
     int total = 0;
@@ -34,7 +34,7 @@ struct Cheapest {
     int nodes = 0;
 
     void run(std::size_t i) {
-        if (++nodes > kSearchNodes || cost >= best_cost) return;
+        if (++nodes > kBotSearchNodes || cost >= best_cost) return;
         if (want_value >= 0 && tally.value > want_value) return;
         if (want_cards >= 0 && tally.cards > want_cards) return;
         if (want_caram >= 0 && tally.carambouille > want_caram) return;

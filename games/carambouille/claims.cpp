@@ -6,7 +6,7 @@ namespace taol::games::carambouille {
 namespace {
 
 constexpr int kMaxValue = 5000;   // above any hand's total
-constexpr int kSearchNodes = 400;  // keeps the search cheap on any ask
+constexpr int kClaimSearchNodes = 400;  // keeps the search cheap on any ask
 
 bool is_int(const Json& v) { return v.is_number_integer() || v.is_number_unsigned(); }
 
@@ -74,7 +74,7 @@ struct Search {
     int nodes = 0;
 
     bool run(std::size_t i) {
-        if (++nodes > kSearchNodes) return false;
+        if (++nodes > kClaimSearchNodes) return false;
         if (want_value >= 0 && (tally.value > want_value || tally.value + value_left[i] < want_value)) return false;
         if (want_cards >= 0 && (tally.cards > want_cards || tally.cards + cards_left[i] < want_cards)) return false;
         if (want_caram >= 0 && tally.carambouille > want_caram) return false;
@@ -95,7 +95,7 @@ struct Search {
             tally.cards -= n;
             tally.carambouille -= is_product_kind(kind) ? 0 : n;
             if (found) return true;
-            if (nodes > kSearchNodes) return false;
+            if (nodes > kClaimSearchNodes) return false;
         }
         return false;
     }

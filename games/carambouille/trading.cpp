@@ -8,8 +8,6 @@
 namespace taol::games::carambouille {
 namespace {
 
-Json seat_or_null(const std::optional<Seat>& seat) { return seat ? Json(*seat) : Json(nullptr); }
-
 void close_offer(Table& table, std::string id, const char* reason, TimeMs now, std::vector<LogEntry>& log) {
     table.offers.erase(std::remove_if(table.offers.begin(), table.offers.end(), [&](const Offer& o) { return o.id == id; }),
                        table.offers.end());
@@ -109,7 +107,7 @@ Refusal make_offer(Table& table, Seat seat, const Json& action, TimeMs now, std:
     }
     offer.id = "o" + std::to_string(++table.offers_made);
     ++table.offers_this_round;
-    Json params = {{"offer", offer.id}, {"from", seat}, {"to", seat_or_null(offer.to)},
+    Json params = {{"offer", offer.id}, {"from", seat}, {"to", or_null(offer.to)},
                    {"announce", to_json(offer.announce)}, {"ask", to_json(offer.ask)}};
     if (offer.counter) params["counter"] = *offer.counter;
     log.push_back(public_entry(now, "carambouille.offer", std::move(params)));

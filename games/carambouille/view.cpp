@@ -7,8 +7,6 @@
 namespace taol::games::carambouille {
 namespace {
 
-Json seat_or_null(const std::optional<Seat>& seat) { return seat ? Json(*seat) : Json(nullptr); }
-
 // Public counts as one list per kind of count (cheaper to build and to send than objects).
 template <class F>
 std::vector<int> per_seat(const Table& table, F count) {
@@ -22,7 +20,7 @@ Json offer_json(const Table& table, const Offer& o, Viewer viewer) {
     Json offer = Json::object();
     offer["id"] = o.id;
     offer["from"] = o.from;
-    offer["to"] = seat_or_null(o.to);
+    offer["to"] = or_null(o.to);
     offer["announce"] = to_json(o.announce);
     offer["ask"] = to_json(o.ask);
     offer["counter"] = o.counter ? Json(*o.counter) : Json(nullptr);

@@ -48,7 +48,6 @@ Json card_json(const Slot& slot, Face face, bool visible) {
     return card;
 }
 
-Json opt(const std::optional<int>& v) { return v ? Json(*v) : Json(nullptr); }
 
 }  // namespace
 
@@ -76,7 +75,7 @@ Json view_of(const Table& t, Viewer viewer) {
     Json view = Json::object();
     view["phase"] = to_string(t.phase);
     view["round"] = t.round;
-    view["rounds"] = opt(t.rounds_total);
+    view["rounds"] = or_null(t.rounds_total);
     view["score_limit"] = t.score_limit;
     view["cards"] = t.cards;
     view["dealer"] = t.dealer;
@@ -96,7 +95,7 @@ Json view_of(const Table& t, Viewer viewer) {
     }
     view["turns"] = t.turns;
     view["can_knock"] = running && t.phase != Phase::peek && t.knock_allowed();
-    view["knocker"] = opt(t.knocker);
+    view["knocker"] = or_null(t.knocker);
     view["stalled"] = t.stalled;
     view["turns_left"] = t.turns_left;
     view["stall_turns"] = kStallTurnsPerPlayer * t.players;

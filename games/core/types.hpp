@@ -20,6 +20,10 @@ using Seat = int;
 // Who looks at the game: a seat, or a spectator (std::nullopt).
 using Viewer = std::optional<Seat>;
 
+// A value that may be absent, as the wire says it: the value, or null.
+template <class T>
+Json or_null(const std::optional<T>& value) { return value ? Json(*value) : Json(nullptr); }
+
 // A running timer: the room arms it and calls expire() once `at` is reached.
 struct Deadline {
     std::string kind;           // "peek", "teut", "bid", "trading", ...

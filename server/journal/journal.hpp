@@ -111,6 +111,8 @@ public:
     virtual std::optional<Ownership> ownership() const { return std::nullopt; }
 
     static constexpr int kChatLinesKept = 500;
+    // How many chat lines a room writes between two prunings of its old ones.
+    static constexpr int kPruneChatEvery = 50;
 };
 
 }  // namespace taol::server

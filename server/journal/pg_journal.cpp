@@ -10,7 +10,7 @@ namespace taol::server {
 namespace {
 
 // Several nodes may start at once: the schema is made under an advisory lock ("taol" in ASCII).
-constexpr const char* kSchema = R"sql(
+constexpr const char* kPgSchema = R"sql(
 SELECT pg_advisory_lock(1952542572);
 CREATE TABLE IF NOT EXISTS rooms (
   code    TEXT PRIMARY KEY,
@@ -66,8 +66,6 @@ std::string expires_in(int param) {
 // transaction ends: a write that passes it is committed before anyone else can claim the room.
 constexpr const char* kOurLease = "SELECT code FROM leases WHERE code = $1 AND node = $2 AND epoch = $3::bigint FOR SHARE";
 
-constexpr int kPruneChatEvery = 50;
-
 std::string session_for(SyncPolicy sync) {
     // normal: a commit survives a node being killed; PostgreSQL flushes it within a moment.
     // full: every commit is flushed before the room goes on.
@@ -84,7 +82,7 @@ PgJournal::PgJournal(PgJournalConfig config)
       reader_(config_.conninfo, session_for(config_.sync)),
       keeper_(config_.conninfo, session_for(SyncPolicy::full)) {
     if (config_.node.empty()) throw std::runtime_error("a node on a shared journal needs a name");
-    if (PgResult made = writer_.exec(kSchema); !made.ok()) {
+    if (PgResult made = writer_.exec(kPgSchema); !made.ok()) {
         throw std::runtime_error("cannot make the journal's tables in PostgreSQL: " + made.error());
     }
     writer_.prepare("create_room",

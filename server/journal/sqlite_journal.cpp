@@ -45,9 +45,6 @@ CREATE TABLE IF NOT EXISTS replays (
 ) WITHOUT ROWID;
 )sql";
 
-// How many chat lines a room writes between two prunings of its old ones.
-constexpr int kPruneChatEvery = 50;
-
 // Resets a prepared statement when the scope ends, whatever happened.
 class Using {
 public:

@@ -18,10 +18,6 @@ namespace net = boost::asio;
 namespace {
 constexpr auto kRequestTimeout = std::chrono::seconds(30);
 constexpr std::size_t kMaxRequestBody = 16 * 1024;  // only GETs are served
-
-double steady_seconds() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 }  // namespace
 
 HttpSession::HttpSession(net::ip::tcp::socket&& socket, ServerContext& context, AddressSlot slot)

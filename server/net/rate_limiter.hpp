@@ -2,8 +2,14 @@
 // A token bucket per connection: `per_second` messages on average, bursts up to `burst`. It also
 // notices a flood: `flood` refusals in a row, or three times as many within ten seconds.
 #include <algorithm>
+#include <chrono>
 
 namespace taol::server {
+
+// Now on the steady clock, in seconds: the time the limiters count in.
+inline double steady_seconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 
 class RateLimiter {
 public:

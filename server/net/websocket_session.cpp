@@ -34,10 +34,6 @@ double steady_ms_exact() {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-double steady_seconds() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
 }  // namespace
 
 WebSocketSession::WebSocketSession(net::ip::tcp::socket&& socket, ServerContext& context, AddressSlot slot)
