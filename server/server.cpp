@@ -72,7 +72,7 @@ Server::Server(ServerConfig config)
                  proxy_addresses(config_.limits.proxies), config_.limits.limit_loopback),
       hub_(ioc_.get_executor(), metrics_, hub_config(config_.hub, journal_.get(), background_)),
       loop_lag_(ioc_.get_executor(), hub_.load()),
-      context_{hub_, metrics_, connections_, HttpContext{config_.web_root, nullptr, nullptr}, config_.limits, addresses_},
+      context_{hub_, metrics_, connections_, HttpContext{config_.web_root, nullptr, nullptr}, config_.limits, addresses_, config_.deflate},
       sweep_timer_(ioc_),
       stop_timer_(ioc_),
       signals_(ioc_) {

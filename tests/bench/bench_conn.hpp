@@ -16,6 +16,8 @@
 #include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
 
+#include "tests/bench/wire_bytes.hpp"
+
 namespace taol::bench {
 
 using Clock = std::chrono::steady_clock;
@@ -43,6 +45,7 @@ public:
     std::function<void(std::string_view)> on_text;
     std::function<void(bool closed_by_server)> on_closed;
     std::function<void()> on_open;
+    bool offer_deflate = false;  // offers permessage-deflate, as browsers do
 
     void open(unsigned short port) {
         auto self = shared_from_this();
@@ -55,6 +58,11 @@ public:
                 boost::beast::error_code no_delay_ec;
                 boost::beast::get_lowest_layer(self->ws_).socket().set_option(boost::asio::ip::tcp::no_delay(true),
                                                                                no_delay_ec);
+                if (self->offer_deflate) {
+                    boost::beast::websocket::permessage_deflate deflate;
+                    deflate.client_enable = true;
+                    self->ws_.set_option(deflate);
+                }
                 self->ws_.async_handshake("127.0.0.1", "/ws", [self](boost::beast::error_code ec2) {
                     if (ec2) return self->closed(false);
                     boost::beast::get_lowest_layer(self->ws_).expires_never();
@@ -75,6 +83,12 @@ public:
     bool is_open() const { return open_ && !done_; }
     // Payload bytes of every message received so far.
     std::size_t received_bytes() const { return received_bytes_; }
+    // Bytes the socket has received so far, as they came over the wire (WebSocket framing and any
+    // compression included).
+    std::size_t wire_bytes() {
+        auto& socket = boost::beast::get_lowest_layer(ws_).socket();
+        return socket.is_open() ? socket_bytes_received(socket.native_handle()) : 0;
+    }
 
 private:
     void read() {

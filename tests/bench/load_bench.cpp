@@ -3,7 +3,7 @@
 //
 //   load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] [--think-ms T]
 //                     [--think-spread] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare]
-//                     [--deltas] [--nodes N] [--surge R] [--server-limit NAME=N]...
+//                     [--deltas] [--deflate] [--nodes N] [--surge R] [--server-limit NAME=N]...
 //
 // Defaults: 100 rooms of castors, 4 players + 1 spectator each, think 500 ms, warm-up 5 s,
 // measured 20 s, --sync normal (given to the server as is).
@@ -36,6 +36,10 @@
 //
 // --deltas: every client asks for deltas in its hello and applies each patch to the snapshot it
 // holds (as the web client does); snapshots/s and bytes/s then count deltas too.
+//
+// --deflate: the server is started with --deflate on and every client offers permessage-deflate,
+// as browsers do. "wire bytes per snapshot" counts what the sockets received (the kernel's count:
+// framing and compression included), beside the messages' own bytes.
 //
 // --bare also runs, after Taol has stopped, the same clients with the same think time against a
 // bare Beast broadcaster in this process (bare_broadcaster.hpp, one thread of its own, where Taol
@@ -115,6 +119,9 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
     row("bytes per snapshot", [&](const Figures& f) {
         return number(f.snapshots ? static_cast<double>(f.bytes) / static_cast<double>(f.snapshots) : 0, 0);
     });
+    row("wire bytes per snapshot", [&](const Figures& f) {
+        return number(f.snapshots ? static_cast<double>(f.wire_bytes) / static_cast<double>(f.snapshots) : 0, 0);
+    });
     const std::pair<const char*, double> ranks[] = {{"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}, {"p99.9", 0.999},
                                                     {"max", 1.0}};
     const std::pair<const char*, std::vector<double> Figures::*> latencies[] = {
@@ -188,6 +195,10 @@ std::optional<Settings> parse(int argc, char** argv) {
             s.deltas = true;
             continue;
         }
+        if (flag == "--deflate") {
+            s.deflate = true;
+            continue;
+        }
         if (flag == "--bare") {
             s.bare = true;
             continue;
@@ -230,6 +241,7 @@ void raise_descriptor_limit() {
 std::vector<std::string> server_args(const Settings& s, std::vector<std::string> more = {}) {
     std::vector<std::string> args = {"--sync", s.sync};
     for (const std::string& limit : s.server_limits) args.insert(args.end(), {"--limit", limit});
+    if (s.deflate) args.insert(args.end(), {"--deflate", "on"});
     args.insert(args.end(), more.begin(), more.end());
     return args;
 }

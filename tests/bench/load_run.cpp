@@ -94,6 +94,7 @@ public:
         run_until(ioc_, [] { return false; }, settings_.warmup_s);
 
         std::size_t bytes_before = received_bytes();
+        const std::size_t wire_before = wire_bytes();
         const Usage before = server_usage();
         const double database_before = database_cpu ? database_cpu() : 0;
         const double client_before = thread_cpu_seconds();
@@ -116,6 +117,9 @@ public:
             f.rss_per_connection_kib = static_cast<double>(after.rss_kib - idle.rss_kib) / static_cast<double>(connections);
         }
         f.bytes = received_bytes() - bytes_before;
+        // A connection closed in the phase no longer counts (and the run fails for it).
+        const std::size_t wire_after = wire_bytes();
+        f.wire_bytes = wire_after > wire_before ? wire_after - wire_before : 0;
         f.snapshots = snapshots_;
         f.errors = errors_;
         f.unexpected = unexpected_;
@@ -148,6 +152,7 @@ private:
             m.index = i;
             m.player = i < settings_.players;
             m.conn = std::make_shared<Conn>(ioc_);
+            m.conn->offer_deflate = settings_.deflate;
             m.timer = std::make_unique<net::steady_timer>(ioc_);
             m.conn->on_open = [this, &m] { opened(m); };
             m.conn->on_text = [this, &m](std::string_view text) { received(m, text); };
@@ -335,6 +340,13 @@ private:
         return std::all_of(rooms_.begin(), rooms_.end(), [](const Room& room) {
             return std::all_of(room.members.begin(), room.members.end(), [](const Member& m) { return m.rev >= 0; });
         });
+    }
+    std::size_t wire_bytes() {
+        std::size_t total = 0;
+        for (auto& room : rooms_) {
+            for (auto& m : room.members) total += m.conn->wire_bytes();
+        }
+        return total;
     }
     std::size_t received_bytes() const {
         std::size_t total = 0;

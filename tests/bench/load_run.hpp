@@ -25,6 +25,7 @@ struct Settings {
     std::string sync = "normal";
     bool bare = false;
     bool deltas = false;  // clients ask for deltas (hello's "deltas") and apply them
+    bool deflate = false;  // the server compresses frames (--deflate on), the clients offer it
     int nodes = 0;        // > 0: that many nodes on a throwaway PostgreSQL, the rooms spread over them
     double surge_per_s = 0;  // > 0: during the phase, that many newcomer rooms arrive each second
     std::vector<std::string> server_limits;  // NAME=N, each given to the server as --limit NAME=N
@@ -36,6 +37,7 @@ struct Figures {
     long long accepted = 0;
     long long snapshots = 0;
     std::size_t bytes = 0;
+    std::size_t wire_bytes = 0;  // as the sockets received them: framing and compression included
     std::vector<double> answer_ms, each_ms, last_ms;  // the rooms playing before the phase
     // --surge: the rooms that arrived in the phase.
     int newcomer_rooms = 0;

@@ -21,7 +21,9 @@ public:
               const std::vector<std::string>& spectators = {})
         : port_(port), players_(players.size()) {
         for (const auto& names : {players, spectators}) {
-            for (const std::string& name : names) people_.push_back({name, nullptr, std::make_unique<WsClient>(port)});
+            // Each offers permessage-deflate, as browsers do: a server started with --deflate on
+            // compresses what it sends them.
+            for (const std::string& name : names) people_.push_back({name, nullptr, std::make_unique<WsClient>(port, "/ws", true)});
         }
         // Every other person takes deltas (as the web client does), so both kinds of connection
         // play every game.

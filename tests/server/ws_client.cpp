@@ -12,12 +12,19 @@ namespace taol::testing {
 namespace beast = boost::beast;
 namespace net = boost::asio;
 
-WsClient::WsClient(unsigned short port, const std::string& target) : ws_(ioc_) {
+WsClient::WsClient(unsigned short port, const std::string& target, bool offer_deflate) : ws_(ioc_) {
     net::ip::tcp::endpoint endpoint(net::ip::make_address("127.0.0.1"), port);
     beast::get_lowest_layer(ws_).connect(endpoint);
     beast::get_lowest_layer(ws_).socket().set_option(net::ip::tcp::no_delay(true));  // no Nagle: time what is sent
     ws_.read_message_max(64 * 1024 * 1024);
-    ws_.handshake("127.0.0.1:" + std::to_string(port), target);
+    if (offer_deflate) {
+        beast::websocket::permessage_deflate deflate;
+        deflate.client_enable = true;
+        ws_.set_option(deflate);
+    }
+    beast::websocket::response_type response;
+    ws_.handshake(response, "127.0.0.1:" + std::to_string(port), target);
+    extensions_ = std::string(response[beast::http::field::sec_websocket_extensions]);
     do_read();
     thread_ = std::thread([this] { ioc_.run(); });
 }

@@ -27,8 +27,9 @@ class WsClient {
 public:
     static constexpr std::chrono::seconds kTimeout{30};
 
-    // Connects to ws://127.0.0.1:<port><target>.
-    explicit WsClient(unsigned short port, const std::string& target = "/ws");
+    // Connects to ws://127.0.0.1:<port><target>; with `offer_deflate`, offers permessage-deflate
+    // as browsers do.
+    explicit WsClient(unsigned short port, const std::string& target = "/ws", bool offer_deflate = false);
     ~WsClient();
     WsClient(const WsClient&) = delete;
     WsClient& operator=(const WsClient&) = delete;
@@ -47,6 +48,9 @@ public:
     // Waits for the server to close the connection; returns the close code.
     int wait_closed();
     bool closed() const;
+
+    // The server's Sec-WebSocket-Extensions answer ("permessage-deflate; ..." when it compresses).
+    const std::string& extensions() const { return extensions_; }
 
     // Everything received so far.
     std::vector<Json> received() const;
@@ -92,6 +96,7 @@ private:
 
     boost::asio::io_context ioc_;
     boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+    std::string extensions_;
     boost::beast::flat_buffer buffer_;
     std::deque<std::string> outbox_;
     bool writing_ = false;
