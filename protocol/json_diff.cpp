@@ -1,5 +1,7 @@
 #include "protocol/json_diff.hpp"
 
+#include <optional>
+
 namespace taol::protocol {
 namespace {
 
@@ -98,18 +100,26 @@ void members_diff(const Packed& from, const Packed& to, const std::string& path,
     for (std::size_t i = head + common; i < b_end; ++i) out.add("add", path + "/" + std::to_string(i), &b[i]);
 }
 
+// One `replace` of the whole of `value` at `path`, when its text is shorter than `cost`, the bytes
+// the other way of saying it takes. A value's text is hardly ever shorter than its packing (only a
+// float's can be): below that, the other way wins unwritten. Either way the change is right; this
+// only picks the shorter.
+std::optional<Ops> whole_if_shorter(const std::string& path, const Packed& value, std::size_t cost) {
+    if (cost <= 30 + path.size() + value.size()) return std::nullopt;
+    Ops whole;
+    whole.add("replace", path, &value);
+    if (whole.text.size() >= cost) return std::nullopt;
+    return whole;
+}
+
 void diff_into(const Packed& from, const Packed& to, const std::string& path, Ops& out) {
     if (from == to) return;
     const bool containers = from.same_kind(to) && (from.is_map() || from.is_array());
     if (!containers) return out.add("replace", path, &to);
     Ops members;
     members_diff(from, to, path, members);
-    // A value's text is hardly ever shorter than its packing (only a float's can be): below that,
-    // the members win unwritten. Either way the patch is right; this only picks the shorter.
-    if (members.count > 1 && members.text.size() > 30 + path.size() + to.size()) {
-        Ops whole;
-        whole.add("replace", path, &to);
-        if (whole.text.size() < members.text.size()) return out.add(std::move(whole));
+    if (members.count > 1) {
+        if (std::optional<Ops> whole = whole_if_shorter(path, to, members.text.size())) return out.add(std::move(*whole));
     }
     out.add(std::move(members));
 }
@@ -148,11 +158,9 @@ void split_changed(std::string_view name, const Packed& from, const Packed& to, 
         split_members(from, to, at, inner, inner_ops);
         const std::size_t split_cost =
             (inner.empty() ? 0 : member_cost + inner.size() + 2) + inner_ops.text.size() + (inner_ops.count ? 1 : 0);
-        // As in diff_into: the whole's text is hardly ever shorter than its packing.
-        if (split_cost > 30 + at.size() + to.size()) {
-            Ops whole;
-            whole.add("replace", at, &to);
-            if (whole.text.size() + 1 < split_cost) return ops.add(std::move(whole));
+        // The whole as one operation, with its comma among the others.
+        if (split_cost > 0) {
+            if (std::optional<Ops> whole = whole_if_shorter(at, to, split_cost - 1)) return ops.add(std::move(*whole));
         }
         if (!inner.empty()) {
             open_member(merge, name);
