@@ -3,6 +3,7 @@
 #include "protocol/json_diff.hpp"
 #include "protocol/packed_value.hpp"
 
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -28,6 +29,7 @@ constexpr std::uint8_t kParts = 8;
 }  // namespace
 
 PackedBaseline pack_baseline(const SnapshotParts& snapshot) {
+    if (!snapshot.view && !snapshot.view_text.empty()) throw std::logic_error("a baseline packed from a view's text");
     // A MessagePack map written part by part, so that no tree of the whole is built.
     PackedBaseline out;
     out.reserve(1024);

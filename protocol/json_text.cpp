@@ -1,6 +1,7 @@
 #include "protocol/json_text.hpp"
 
 #include <charconv>
+#include <stdexcept>
 
 namespace taol::protocol {
 namespace {
@@ -81,6 +82,73 @@ std::string json_text(const Json& value, BadUtf8 bad) {
     std::string out;
     append_json(out, value, bad);
     return out;
+}
+
+void TextSink::before_value() {
+    if (open_.empty() || open_.back().object) return;  // a key wrote the object's comma
+    if (!open_.back().empty) out_ += ',';
+    open_.back().empty = false;
+}
+
+void TextSink::begin_object() {
+    before_value();
+    out_ += '{';
+    open_.push_back({true, true, {}});
+}
+
+void TextSink::begin_array() {
+    before_value();
+    out_ += '[';
+    open_.push_back({false, true, {}});
+}
+
+void TextSink::end_object() {
+    out_ += '}';
+    open_.pop_back();
+}
+
+void TextSink::end_array() {
+    out_ += ']';
+    open_.pop_back();
+}
+
+void TextSink::key(std::string_view name) {
+    Open& object = open_.back();
+    if (!object.empty) {
+        if (!(object.last_key < name)) {
+            throw std::logic_error("JSON key '" + std::string(name) + "' written after '" + object.last_key + "'");
+        }
+        out_ += ',';
+    }
+    object.empty = false;
+    object.last_key.assign(name);
+    append_json_string(out_, name);
+    out_ += ':';
+}
+
+void TextSink::null() {
+    before_value();
+    out_ += "null";
+}
+
+void TextSink::boolean(bool value) {
+    before_value();
+    out_ += value ? "true" : "false";
+}
+
+void TextSink::integer(std::int64_t value) {
+    before_value();
+    append_integer(out_, value);
+}
+
+void TextSink::string(std::string_view value) {
+    before_value();
+    append_json_string(out_, value);
+}
+
+void TextSink::value(const Json& value) {
+    before_value();
+    append_json(out_, value);
 }
 
 }  // namespace taol::protocol

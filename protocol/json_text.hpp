@@ -6,8 +6,11 @@
 // does (`strict`: the journal, which must keep exactly what was played).
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "games/core/json_sink.hpp"
 
 namespace taol::protocol {
 
@@ -19,5 +22,35 @@ void append_json(std::string& out, const nlohmann::json& value, BadUtf8 bad = Ba
 std::string json_text(const nlohmann::json& value, BadUtf8 bad = BadUtf8::replace);
 // Appends the JSON string for `text`.
 void append_json_string(std::string& out, std::string_view text, BadUtf8 bad = BadUtf8::replace);
+
+// Writes what a game's JsonSink calls describe as text onto `out`, the same bytes as json_text()
+// of the tree they describe. A key out of order (or twice) throws std::logic_error: the text
+// would no longer read as the tree's.
+class TextSink final : public games::JsonSink {
+public:
+    explicit TextSink(std::string& out) : out_(out) { open_.reserve(8); }
+
+    void begin_object() override;
+    void end_object() override;
+    void begin_array() override;
+    void end_array() override;
+    void key(std::string_view name) override;
+    void null() override;
+    void boolean(bool value) override;
+    void integer(std::int64_t value) override;
+    void string(std::string_view value) override;
+    void value(const nlohmann::json& value) override;
+
+private:
+    struct Open {
+        bool object = false;
+        bool empty = true;
+        std::string last_key;
+    };
+    void before_value();  // the comma between an array's elements
+
+    std::string& out_;
+    std::vector<Open> open_;
+};
 
 }  // namespace taol::protocol

@@ -72,7 +72,8 @@ std::string encode_snapshot(const SnapshotParts& s, std::optional<std::int64_t> 
     append_number(out, "server_time", s.server_time);
     append_string(out, "status", s.status);
     out += "\"type\":\"snapshot\",";
-    append_part(out, "view", s.view_or_empty());
+    if (s.view_text.empty()) append_part(out, "view", s.view_or_empty());
+    else append_text(out, "view", s.view_text);
     append_part(out, "waiting_for", s.waiting_for_or_empty());
     out.back() = '}';
     return out;

@@ -55,6 +55,7 @@ public:
     }
 
     Json view(Viewer viewer) const override { return view_of(table_, viewer); }
+    void write_view(Viewer viewer, JsonSink& out) const override { write_view_of(table_, viewer, out); }
 
     Json actions(Seat seat) const override { return actions_of(table_, seat); }
 

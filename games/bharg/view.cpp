@@ -7,89 +7,117 @@ namespace {
 
 bool playing(const Table& table) { return table.phase == Phase::draw || table.phase == Phase::discard; }
 
-Json rounds_json(const Table& table) {
-    Json rounds = Json::array();
+// Keys in ascending order (json_sink.hpp).
+void write_cards(JsonSink& out, const std::vector<CardId>& cards) {
+    out.begin_array();
+    for (CardId c : cards) out.string(info(c).name);
+    out.end_array();
+}
+
+// A hand's best arrangement: the three lists hold every card of the hand once.
+void write_arrangement(JsonSink& out, const Arrangement& arrangement) {
+    out.begin_object();
+    out.key("ace_bound");
+    write_cards(out, arrangement.ace_bound);
+    out.field("all_bound", arrangement.all_bound());
+    out.key("bhargs");
+    out.begin_array();
+    for (const auto& group : arrangement.bhargs) write_cards(out, group);
+    out.end_array();
+    out.key("unbound");
+    write_cards(out, arrangement.unbound);
+    out.field("unbound_value", arrangement.unbound_value);
+    out.end_object();
+}
+
+void write_rounds(JsonSink& out, const Table& table) {
+    out.begin_array();
     for (const RoundRecord& r : table.rounds) {
-        Json record = Json::object();
-        record["round"] = r.round;
-        record["dealer"] = r.dealer;
-        record["winner"] = or_null(r.winner);
-        record["points"] = r.points;
-        record["reason"] = to_string(r.end);
-        rounds.push_back(std::move(record));
+        out.begin_object();
+        out.field("dealer", r.dealer);
+        out.field("points", r.points);
+        out.field("reason", to_string(r.end));
+        out.field("round", r.round);
+        out.field("winner", r.winner);
+        out.end_object();
     }
-    return rounds;
+    out.end_array();
 }
 
 // The round just ended: both hands revealed with their best arrangement.
-Json result_json(const Table& table) {
+void write_result(JsonSink& out, const Table& table) {
     const RoundRecord& last = table.rounds.back();
-    Json hands = Json::array();
-    for (Seat s = 0; s < kPlayers; ++s) {
-        hands.push_back(arrangement_json(arrangement_of(table, s)));
-    }
-    return {{"round", last.round},
-            {"winner", or_null(last.winner)},
-            {"points", last.points},
-            {"reason", to_string(last.end)},
-            {"hands", std::move(hands)},
-            {"ready", table.pause.running() ? Json(table.pause.ready()) : Json(std::vector<bool>(kPlayers, false))}};
+    out.begin_object();
+    out.key("hands");
+    out.begin_array();
+    for (Seat s = 0; s < kPlayers; ++s) write_arrangement(out, arrangement_of(table, s));
+    out.end_array();
+    out.field("points", last.points);
+    out.field("ready", table.pause.running() ? table.pause.ready() : std::vector<bool>(kPlayers, false));
+    out.field("reason", to_string(last.end));
+    out.field("round", last.round);
+    out.field("winner", last.winner);
+    out.end_object();
 }
 
 }  // namespace
 
-Json arrangement_json(const Arrangement& arrangement) {
-    Json bhargs = Json::array();
-    for (const auto& group : arrangement.bhargs) bhargs.push_back(card_names(group));
-    Json out = Json::object();
-    out["bhargs"] = std::move(bhargs);
-    out["ace_bound"] = card_names(arrangement.ace_bound);
-    out["unbound"] = card_names(arrangement.unbound);
-    out["unbound_value"] = arrangement.unbound_value;
-    out["all_bound"] = arrangement.all_bound();
-    return out;
+void write_view_of(const Table& table, Viewer viewer, JsonSink& out) {
+    const auto top = table.top_ace();
+    const bool own_hand = viewer && *viewer >= 0 && *viewer < kPlayers && playing(table);
+    out.begin_object();
+    out.field("ace_suits", suit_names(top ? info(*top).suits : 0));
+    out.key("aces");
+    write_cards(out, table.aces);
+    out.field("dealer", table.dealer);
+    out.field("deck", table.deck.size());
+    out.key("discard");
+    write_cards(out, table.discard);
+    if (own_hand && table.phase == Phase::discard && table.turn == *viewer) out.field("drawn", info(*table.drawn).name);
+    // Only while it means something, as `drawn` (and a delta says its return in a few bytes).
+    if (table.drawn_from) out.field("drawn_from", table.drawn_from == Source::deck ? "deck" : "discard");
+    out.field("extended", to_string(table.extended));
+    if (own_hand) {
+        out.key("hand");
+        write_arrangement(out, arrangement_of(table, *viewer));
+    }
+    out.field("phase", to_string(table.phase));
+    out.key("players");
+    out.begin_array();
+    for (Seat s = 0; s < kPlayers; ++s) {
+        const auto index = static_cast<std::size_t>(s);
+        out.begin_object();
+        out.field("cards", table.hands[index].size());
+        out.field("score", table.scores[index]);
+        out.field("seat", s);
+        out.end_object();
+    }
+    out.end_array();
+    out.field("reshuffles", table.reshuffles);
+    out.field("reshuffles_max", kMaxReshuffles);
+    if (!playing(table) && !table.rounds.empty()) {
+        out.key("result");
+        write_result(out, table);
+    }
+    out.field("round", table.round);
+    out.key("rounds");
+    write_rounds(out, table);
+    out.field("rounds_max", kMaxRounds);
+    out.field("scores", table.scores);
+    out.field("target", table.target);
+    out.key("top_ace");
+    if (top) out.string(info(*top).name);
+    else out.null();
+    out.key("turn");
+    if (playing(table)) out.integer(table.turn);
+    else out.null();
+    out.field("turns", table.turns);
+    out.field("turns_max", kMaxTurns);
+    out.end_object();
 }
 
 Json view_of(const Table& table, Viewer viewer) {
-    // Built key by key: nlohmann's initializer lists deep-copy, and views are built often.
-    const auto top = table.top_ace();
-    Json players = Json::array();
-    for (Seat s = 0; s < kPlayers; ++s) {
-        const auto index = static_cast<std::size_t>(s);
-        Json player = Json::object();
-        player["seat"] = s;
-        player["cards"] = table.hands[index].size();
-        player["score"] = table.scores[index];
-        players.push_back(std::move(player));
-    }
-    Json view = Json::object();
-    view["phase"] = to_string(table.phase);
-    view["round"] = table.round;
-    view["rounds_max"] = kMaxRounds;
-    view["target"] = table.target;
-    view["extended"] = to_string(table.extended);
-    view["dealer"] = table.dealer;
-    view["turn"] = playing(table) ? Json(table.turn) : Json(nullptr);
-    view["turns"] = table.turns;
-    view["turns_max"] = kMaxTurns;
-    view["reshuffles"] = table.reshuffles;
-    view["reshuffles_max"] = kMaxReshuffles;
-    view["deck"] = table.deck.size();
-    view["discard"] = card_names(table.discard);
-    view["aces"] = card_names(table.aces);
-    view["top_ace"] = top ? Json(info(*top).name) : Json(nullptr);
-    view["ace_suits"] = suit_names(top ? info(*top).suits : 0);
-    // Only while it means something, as `drawn` below (and a delta says its return in a few bytes).
-    if (table.drawn_from) view["drawn_from"] = table.drawn_from == Source::deck ? "deck" : "discard";
-    view["players"] = std::move(players);
-    view["scores"] = table.scores;
-    view["rounds"] = rounds_json(table);
-    if (viewer && *viewer >= 0 && *viewer < kPlayers && playing(table)) {
-        view["hand"] = arrangement_json(arrangement_of(table, *viewer));
-        if (table.phase == Phase::discard && table.turn == *viewer) view["drawn"] = info(*table.drawn).name;
-    }
-    if (!playing(table) && !table.rounds.empty()) view["result"] = result_json(table);
-    return view;
+    return tree_of([&](JsonSink& out) { write_view_of(table, viewer, out); });
 }
 
 Json actions_of(const Table& table, Seat seat) {

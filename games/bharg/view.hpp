@@ -5,14 +5,15 @@
 #include <vector>
 
 #include "games/bharg/table.hpp"
+#include "games/core/json_sink.hpp"
 #include "games/core/types.hpp"
 
 namespace taol::games::bharg {
 
-// A hand's best arrangement on the wire: {bhargs, ace_bound, unbound, unbound_value, all_bound},
-// the three lists holding every card of the hand once.
-Json arrangement_json(const Arrangement& arrangement);
-
+// What `viewer` may see, written into `out`, and as a tree. A hand goes on the wire as its best
+// arrangement: {ace_bound, all_bound, bhargs, unbound, unbound_value}, the three lists holding
+// every card of the hand once.
+void write_view_of(const Table& table, Viewer viewer, JsonSink& out);
 Json view_of(const Table& table, Viewer viewer);
 
 Json actions_of(const Table& table, Seat seat);

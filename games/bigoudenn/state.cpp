@@ -251,6 +251,7 @@ Applied State::expire(TimeMs at) const {
 }
 
 Json State::view(Viewer viewer) const { return view_of(t_, viewer); }
+void State::write_view(Viewer viewer, JsonSink& out) const { write_view_of(t_, viewer, out); }
 
 Json State::actions(Seat seat) const { return actions_of(t_, seat); }
 

@@ -16,6 +16,7 @@ public:
     Result<Applied> apply(Seat seat, const Json& action, TimeMs now) const override;
     Applied expire(TimeMs at) const override;
     Json view(Viewer viewer) const override;
+    void write_view(Viewer viewer, JsonSink& out) const override;
     Json actions(Seat seat) const override;
     bool contested(Seat seat, const Json& action) const override;
     std::vector<Deadline> deadlines() const override;

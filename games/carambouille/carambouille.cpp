@@ -122,6 +122,7 @@ public:
     }
 
     Json view(Viewer viewer) const override { return view_of(table_, viewer); }
+    void write_view(Viewer viewer, JsonSink& out) const override { write_view_of(table_, viewer, out); }
 
     Json actions(Seat seat) const override {
         if (seat < 0 || seat >= table_.players) return Json::array();

@@ -15,42 +15,42 @@ std::vector<int> per_seat(const Table& table, F count) {
     return list;
 }
 
+// Keys in ascending order (json_sink.hpp).
 // Everyone sees an offer's claims; its cards and whether it lies, only its offerer.
-Json offer_json(const Table& table, const Offer& o, Viewer viewer) {
-    Json offer = Json::object();
-    offer["id"] = o.id;
-    offer["from"] = o.from;
-    offer["to"] = or_null(o.to);
-    offer["announce"] = to_json(o.announce);
-    offer["ask"] = to_json(o.ask);
-    offer["counter"] = o.counter ? Json(*o.counter) : Json(nullptr);
-    offer["refused_by"] = o.refused_by;
-    offer["frozen"] = table.persuasion_of(o.from) != nullptr;
-    if (viewer && *viewer == o.from) {
-        offer["give"] = cards_json(table, o.give);
-        offer["lie"] = o.menti >= 0;
-    }
-    return offer;
+void write_offer(JsonSink& out, const Table& table, const Offer& o, Viewer viewer) {
+    const bool offerer = viewer && *viewer == o.from;
+    out.begin_object();
+    out.field("announce", to_json(o.announce));
+    out.field("ask", to_json(o.ask));
+    out.field("counter", o.counter);
+    out.field("from", o.from);
+    out.field("frozen", table.persuasion_of(o.from) != nullptr);
+    if (offerer) out.field("give", cards_json(table, o.give));
+    out.field("id", o.id);
+    if (offerer) out.field("lie", o.menti >= 0);
+    out.field("refused_by", o.refused_by);
+    out.field("to", o.to);
+    out.end_object();
 }
 
-Json persuasion_json(const Table& table, const Persuasion& p, Viewer viewer) {
-    Json persuasion = Json::object();
-    persuasion["persuader"] = p.persuader;
-    persuasion["target"] = p.target;
-    if (viewer && *viewer == p.persuader) persuasion["products"] = cards_json(table, persuasion_products(table, p));
-    return persuasion;
+void write_persuasion(JsonSink& out, const Table& table, const Persuasion& p, Viewer viewer) {
+    out.begin_object();
+    out.field("persuader", p.persuader);
+    if (viewer && *viewer == p.persuader) out.field("products", cards_json(table, persuasion_products(table, p)));
+    out.field("target", p.target);
+    out.end_object();
 }
 
-Json sale_json(const Sale& sale) {
-    Json json = Json::object();
-    json["seller"] = sale.seller;
-    json["product"] = kind_name(sale.product);
-    json["count"] = sale.cards.size();
-    json["illusion"] = sale.illusion;
-    json["soldes"] = sale.soldes;
-    json["price"] = sale.price;
-    json["reactor"] = sale.reactor();
-    return json;
+void write_sale(JsonSink& out, const Sale& sale) {
+    out.begin_object();
+    out.field("count", sale.cards.size());
+    out.field("illusion", sale.illusion);
+    out.field("price", sale.price);
+    out.field("product", kind_name(sale.product));
+    out.field("reactor", sale.reactor());
+    out.field("seller", sale.seller);
+    out.field("soldes", sale.soldes);
+    out.end_object();
 }
 
 // Carambouille cards played so far, by type (all were played face up).
@@ -62,51 +62,68 @@ Json played_json(const Table& table) {
     return played;
 }
 
-Json barred_json(const Table& table, Seat seat) {
-    Json barred = Json::array();
+void write_barred(JsonSink& out, const Table& table, Seat seat) {
+    out.begin_array();
     for (int kind = 0; kind < kProductKinds; ++kind) {
-        if (table.barred[seat] & (1u << kind)) barred.push_back(kind_name(kind));
+        if (table.barred[seat] & (1u << kind)) out.string(kind_name(kind));
     }
-    return barred;
+    out.end_array();
 }
 
 }  // namespace
 
-Json view_of(const Table& table, Viewer viewer) {
+void write_view_of(const Table& table, Viewer viewer, JsonSink& out) {
     const bool selling = table.phase == Phase::sale || table.phase == Phase::final_sale;
-    Json view = Json::object();
-    view["phase"] = to_string(table.phase);
-    view["round"] = table.round;
-    view["last_round"] = table.last_round;
-    view["merchant"] = table.merchant;
-    view["reserve"] = table.reserve.size();
-    view["stack"] = table.stack.size();
-    view["sold_products"] = table.product_discard.size();
-    view["played"] = played_json(table);
-    view["quiet_rounds"] = table.quiet_rounds;
-    view["accounts"] = table.accounts;
-    view["products"] = per_seat(table, [&](Seat s) { return table.products_of(s); });
-    view["carambouille"] = per_seat(table, [&](Seat s) { return table.carambouille_of(s); });
-    view["paniers"] = per_seat(table, [&](Seat s) { return static_cast<int>(table.paniers[s].size()); });
-    view["limits"] = per_seat(table, [&](Seat s) { return table.limit_of(s); });
-    view["dealt"] = table.dealt;
-    Json& offers = view["offers"] = Json::array();
-    for (const Offer& o : table.offers) offers.push_back(offer_json(table, o, viewer));
-    Json& persuasions = view["persuasions"] = Json::array();
-    for (const Persuasion& p : table.persuasions) persuasions.push_back(persuasion_json(table, p, viewer));
-    view["seller"] = selling ? Json(table.seller) : Json(nullptr);
-    view["barred"] = selling ? barred_json(table, table.seller) : Json::array();
-    view["sale"] = table.sale ? sale_json(*table.sale) : Json(nullptr);
-    Json& sales = view["round_sales"] = Json::array();
+    out.begin_object();
+    out.field("accounts", table.accounts);
+    out.key("barred");
+    if (selling) write_barred(out, table, table.seller);
+    else out.value(Json::array());
+    out.field("carambouille", per_seat(table, [&](Seat s) { return table.carambouille_of(s); }));
+    out.field("dealt", table.dealt);
+    if (viewer) out.field("hand", cards_json(table, table.hands[*viewer]));
+    out.field("last_round", table.last_round);
+    out.field("limits", per_seat(table, [&](Seat s) { return table.limit_of(s); }));
+    out.field("merchant", table.merchant);
+    out.key("offers");
+    out.begin_array();
+    for (const Offer& o : table.offers) write_offer(out, table, o, viewer);
+    out.end_array();
+    out.field("paniers", per_seat(table, [&](Seat s) { return static_cast<int>(table.paniers[s].size()); }));
+    out.key("persuasions");
+    out.begin_array();
+    for (const Persuasion& p : table.persuasions) write_persuasion(out, table, p, viewer);
+    out.end_array();
+    out.field("phase", to_string(table.phase));
+    out.field("played", played_json(table));
+    out.field("products", per_seat(table, [&](Seat s) { return table.products_of(s); }));
+    out.field("quiet_rounds", table.quiet_rounds);
+    out.field("reserve", table.reserve.size());
+    out.field("round", table.round);
+    out.key("round_sales");
+    out.begin_array();
     for (const Sold& sold : table.round_sales) {
-        Json& one = sales.emplace_back(Json::object());
-        one["seat"] = sold.seat;
-        one["product"] = kind_name(sold.product);
-        one["count"] = sold.count;
-        one["price"] = sold.price;
+        out.begin_object();
+        out.field("count", sold.count);
+        out.field("price", sold.price);
+        out.field("product", kind_name(sold.product));
+        out.field("seat", sold.seat);
+        out.end_object();
     }
-    if (viewer) view["hand"] = cards_json(table, table.hands[*viewer]);
-    return view;
+    out.end_array();
+    out.key("sale");
+    if (table.sale) write_sale(out, *table.sale);
+    else out.null();
+    out.key("seller");
+    if (selling) out.integer(table.seller);
+    else out.null();
+    out.field("sold_products", table.product_discard.size());
+    out.field("stack", table.stack.size());
+    out.end_object();
+}
+
+Json view_of(const Table& table, Viewer viewer) {
+    return tree_of([&](JsonSink& out) { write_view_of(table, viewer, out); });
 }
 
 std::vector<std::string> secrets_hidden_from(const Table& table, Viewer viewer) {

@@ -5,9 +5,12 @@
 #include <vector>
 
 #include "games/carambouille/table.hpp"
+#include "games/core/json_sink.hpp"
 
 namespace taol::games::carambouille {
 
+// What `viewer` may see, written into `out`, and as a tree.
+void write_view_of(const Table& table, Viewer viewer, JsonSink& out);
 Json view_of(const Table& table, Viewer viewer);
 
 Json actions_of(const Table& table, Seat seat);

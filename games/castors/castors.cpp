@@ -34,6 +34,7 @@ public:
     }
 
     Json view(Viewer viewer) const override { return view_of(t_, viewer); }
+    void write_view(Viewer viewer, JsonSink& out) const override { write_view_of(t_, viewer, out); }
 
     Json actions(Seat seat) const override { return actions_of(t_, seat); }
 

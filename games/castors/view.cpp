@@ -3,51 +3,66 @@
 namespace taol::games::castors {
 namespace {
 
-Json faces_json(const std::vector<Face>& faces) {
-    Json out = Json::array();
-    for (Face f : faces) out.push_back(face_json(f));
-    return out;
+void write_face(JsonSink& out, Face face) {
+    if (is_number(face)) out.integer(face);
+    else out.string(kDeck.at(static_cast<std::size_t>(face)).name);
+}
+
+void write_faces(JsonSink& out, const std::vector<Face>& faces) {
+    out.begin_array();
+    for (Face f : faces) write_face(out, f);
+    out.end_array();
 }
 
 // The reveal of a round: rows as turned up, action cards replaced, points.
-Json reveal_json(const RoundResult& r) {
-    Json out = Json::object();
-    out["round"] = r.round;
-    Json& rows = out["rows"] = Json::array();
-    for (const auto& row : r.rows) rows.push_back(faces_json(row));
-    Json& replacements = out["replacements"] = Json::array();
+void write_reveal(JsonSink& out, const RoundResult& r) {
+    out.begin_object();
+    out.field("points", r.points);
+    out.key("replacements");
+    out.begin_array();
     for (const Replacement& x : r.replacements) {
-        Json& one = replacements.emplace_back(Json::object());
-        one["seat"] = x.seat;
-        one["position"] = x.position;
-        one["card"] = face_json(x.card);
-        one["drawn"] = faces_json(x.drawn);
+        out.begin_object();
+        out.key("card");
+        write_face(out, x.card);
+        out.key("drawn");
+        write_faces(out, x.drawn);
+        out.field("position", x.position);
+        out.field("seat", x.seat);
+        out.end_object();
     }
-    out["points"] = r.points;
-    out["winners"] = r.winners;
-    return out;
+    out.end_array();
+    out.field("round", r.round);
+    out.key("rows");
+    out.begin_array();
+    for (const auto& row : r.rows) write_faces(out, row);
+    out.end_array();
+    out.field("winners", r.winners);
+    out.end_object();
 }
 
 // The score sheet: points and winners of every round played.
-Json history_json(const std::vector<RoundResult>& history) {
-    Json out = Json::array();
+void write_history(JsonSink& out, const std::vector<RoundResult>& history) {
+    out.begin_array();
     for (const RoundResult& r : history) {
-        Json& round = out.emplace_back(Json::object());
-        round["round"] = r.round;
-        round["points"] = r.points;
-        round["winners"] = r.winners;
+        out.begin_object();
+        out.field("points", r.points);
+        out.field("round", r.round);
+        out.field("winners", r.winners);
+        out.end_object();
     }
-    return out;
+    out.end_array();
 }
 
 // A card as `viewer` sees it: its id, and its face only when allowed.
-Json card_json(const Slot& slot, Face face, bool visible) {
-    Json card = Json::object();
-    card["id"] = slot.id;
-    if (visible) card["face"] = face_json(face);
-    return card;
+void write_card(JsonSink& out, const Slot& slot, Face face, bool visible) {
+    out.begin_object();
+    if (visible) {
+        out.key("face");
+        write_face(out, face);
+    }
+    out.field("id", slot.id);
+    out.end_object();
 }
-
 
 }  // namespace
 
@@ -60,49 +75,68 @@ bool face_visible(const Table& t, Viewer viewer, Seat seat, int position) {
 
 bool drawn_visible(const Table& t, Viewer viewer) { return t.drawn && viewer == t.current; }
 
-Json view_of(const Table& t, Viewer viewer) {
-    // Built key by key: views are made for every viewer after every step, and nlohmann's
-    // initializer lists copy every value.
-    Json rows = Json::array();
+void write_view_of(const Table& t, Viewer viewer, JsonSink& out) {
+    // Keys in ascending order (json_sink.hpp).
+    const bool running = !t.revealed();
+    out.begin_object();
+    out.field("can_knock", running && t.phase != Phase::peek && t.knock_allowed());
+    out.field("cards", t.cards);
+    out.key("current");
+    if (running && t.phase != Phase::peek) out.integer(t.current);
+    else out.null();
+    out.field("dealer", t.dealer);
+    out.key("discard");
+    out.begin_object();
+    out.field("count", t.discard.size());
+    out.key("top");
+    write_face(out, t.top_discard());
+    out.end_object();
+    out.key("drawn");
+    if (t.drawn) write_card(out, *t.drawn, t.face[t.drawn->uid], drawn_visible(t, viewer));
+    else out.null();
+    out.field("first", (t.dealer + 1) % t.players);
+    out.key("history");
+    write_history(out, t.history);
+    out.field("knocker", t.knocker);
+    out.key("last_round");
+    if (t.history.empty()) out.null();
+    else write_reveal(out, t.history.back());
+    out.key("looked");
+    if (t.looked) {
+        out.begin_object();
+        out.field("position", *t.looked);
+        out.field("seat", t.current);
+        out.end_object();
+    } else {
+        out.null();
+    }
+    out.field("phase", to_string(t.phase));
+    out.field("pile", t.pile.size());
+    out.field("round", t.round);
+    out.field("rounds", t.rounds_total);
+    out.key("rows");
+    out.begin_array();
     for (Seat s = 0; s < t.players; ++s) {
-        Json& row = rows.emplace_back(Json::array());
+        out.begin_array();
         for (int p = 0; p < t.cards; ++p) {
             const Slot& slot = t.rows[s][p];
-            row.push_back(card_json(slot, t.face[slot.uid], face_visible(t, viewer, s, p)));
+            write_card(out, slot, t.face[slot.uid], face_visible(t, viewer, s, p));
         }
+        out.end_array();
     }
-    const bool running = !t.revealed();
-    Json view = Json::object();
-    view["phase"] = to_string(t.phase);
-    view["round"] = t.round;
-    view["rounds"] = or_null(t.rounds_total);
-    view["score_limit"] = t.score_limit;
-    view["cards"] = t.cards;
-    view["dealer"] = t.dealer;
-    view["first"] = (t.dealer + 1) % t.players;
-    view["current"] = running && t.phase != Phase::peek ? Json(t.current) : Json(nullptr);
-    view["rows"] = std::move(rows);
-    view["pile"] = t.pile.size();
-    Json& discard = view["discard"];
-    discard["count"] = t.discard.size();
-    discard["top"] = face_json(t.top_discard());
-    view["drawn"] = t.drawn ? card_json(*t.drawn, t.face[t.drawn->uid], drawn_visible(t, viewer)) : Json(nullptr);
-    view["seen"] = t.seen;
-    Json& looked = view["looked"];
-    if (t.looked) {
-        looked["seat"] = t.current;
-        looked["position"] = *t.looked;
-    }
-    view["turns"] = t.turns;
-    view["can_knock"] = running && t.phase != Phase::peek && t.knock_allowed();
-    view["knocker"] = or_null(t.knocker);
-    view["stalled"] = t.stalled;
-    view["turns_left"] = t.turns_left;
-    view["stall_turns"] = kStallTurnsPerPlayer * t.players;
-    view["totals"] = t.totals;
-    view["history"] = history_json(t.history);
-    view["last_round"] = t.history.empty() ? Json(nullptr) : reveal_json(t.history.back());
-    return view;
+    out.end_array();
+    out.field("score_limit", t.score_limit);
+    out.field("seen", t.seen);
+    out.field("stall_turns", kStallTurnsPerPlayer * t.players);
+    out.field("stalled", t.stalled);
+    out.field("totals", t.totals);
+    out.field("turns", t.turns);
+    out.field("turns_left", t.turns_left);
+    out.end_object();
+}
+
+Json view_of(const Table& t, Viewer viewer) {
+    return tree_of([&](JsonSink& out) { write_view_of(t, viewer, out); });
 }
 
 std::vector<std::string> secrets_of(const Table& t, Viewer viewer) {

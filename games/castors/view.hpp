@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "games/castors/table.hpp"
+#include "games/core/json_sink.hpp"
 
 namespace taol::games::castors {
 
@@ -13,6 +14,8 @@ bool face_visible(const Table& t, Viewer viewer, Seat seat, int position);
 // True when `viewer` may see the face of the drawn card.
 bool drawn_visible(const Table& t, Viewer viewer);
 
+// What `viewer` may see, written into `out` (the only place where secrets are stripped), and as a tree.
+void write_view_of(const Table& t, Viewer viewer, JsonSink& out);
 Json view_of(const Table& t, Viewer viewer);
 
 // The serialized fragments by which a card hidden from `viewer` would show in what it is sent.

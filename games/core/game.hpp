@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "games/core/bot.hpp"
+#include "games/core/json_sink.hpp"
 #include "games/core/result.hpp"
 #include "games/core/types.hpp"
 
@@ -39,6 +40,11 @@ public:
 
     // What `viewer` may see. The only place where secrets are stripped.
     virtual Json view(Viewer viewer) const = 0;
+
+    // The same view written into `out` piece by piece (json_sink.hpp): the server writes every
+    // viewer's frame this way after every change, as text with no tree. A game that writes its
+    // view here once gets view() from it too (tree_of); by default the tree is written whole.
+    virtual void write_view(Viewer viewer, JsonSink& out) const { out.value(view(viewer)); }
 
     // The protocol's action list for `seat` now (complete actions or "choose" templates).
     virtual Json actions(Seat seat) const = 0;

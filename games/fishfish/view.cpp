@@ -5,53 +5,41 @@
 namespace taol::games::fishfish {
 namespace {
 
-// Views are built field by field: nlohmann's initializer lists deep-copy every value, and views
-// are built for every viewer after every move.
-Json bets_json(const Line& line) {
-    Json bets = Json::array();
+// A line: its card, if `card`, as the line's catch. Keys in ascending order (json_sink.hpp).
+void write_line(JsonSink& out, const Line& line, const char* card, bool current) {
+    out.begin_object();
+    out.field("bait", line.bait);
+    out.key("bets");
+    out.begin_array();
     for (const Bet& b : line.bets) {
-        Json bet = Json::object();
-        bet["seat"] = b.seat;
-        bet["tiles"] = b.tiles;
-        bets.push_back(std::move(bet));
+        out.begin_object();
+        out.field("seat", b.seat);
+        out.field("tiles", b.tiles);
+        out.end_object();
     }
-    return bets;
+    out.end_array();
+    out.key("catch");
+    if (card) out.string(card);
+    else out.null();
+    out.field("number", line.number);
+    if (current) out.field("to_bet", line.to_bet);
+    out.end_object();
 }
 
-Json line_json(const Line& line, const char* card) {
-    Json out = Json::object();
-    out["number"] = line.number;
-    out["bait"] = line.bait;
-    out["bets"] = bets_json(line);
-    out["catch"] = card ? Json(card) : Json(nullptr);
-    return out;
-}
-
-// A finished line: its card only once revealed (a line nobody bet on keeps it hidden for ever).
-Json past_line_json(const Line& line) { return line_json(line, line.revealed ? to_string(line.card) : nullptr); }
-
-// The line being bet on: its card is shown to the Fisher alone.
-Json current_line_json(const Table& table, Viewer viewer) {
-    const Line& line = *table.line;
-    const bool fisher = viewer && *viewer == table.fisher;
-    Json out = line_json(line, fisher ? to_string(line.card) : nullptr);
-    out["to_bet"] = line.to_bet ? Json(*line.to_bet) : Json(nullptr);
-    return out;
-}
-
-Json fish_json(const Table& table, const Fish& f) {
-    Json butin = Json::array();
+void write_fish(JsonSink& out, const Table& table, const Fish& f) {
+    out.begin_object();
+    out.key("butin");
+    out.begin_array();
     for (std::size_t i = 0; i < table.slots.size(); ++i) {
-        Json slot = Json::object();
-        slot["value"] = table.slots[i];
-        slot["tiles"] = f.butin[i];
-        butin.push_back(std::move(slot));
+        out.begin_object();
+        out.field("tiles", f.butin[i]);
+        out.field("value", table.slots[i]);
+        out.end_object();
     }
-    Json out = Json::object();
-    out["seat"] = f.seat;
-    out["tiles"] = f.hand;
-    out["butin"] = std::move(butin);
-    return out;
+    out.end_array();
+    out.field("seat", f.seat);
+    out.field("tiles", f.hand);
+    out.end_object();
 }
 
 std::vector<int> distinct(std::vector<int> values) {
@@ -68,37 +56,54 @@ std::string card_of_line(Catch card, int number, const char* after) {
 
 }  // namespace
 
-Json view_of(const Table& table, Viewer viewer) {
-    Json view = Json::object();
-    view["round"] = table.round;
-    view["rounds_total"] = table.rounds_total;
-    view["fisher"] = table.fisher;
-    view["direction"] = table.left ? "left" : "right";
-    view["phase"] = to_string(table.phase);
-    view["baits"] = table.baits;
-    view["baits_left"] = table.baits_left;
-    view["prises_revealed"] = table.prises_revealed;
-    view["line"] = table.line ? current_line_json(table, viewer) : Json(nullptr);
-    Json& lines = view["lines"] = Json::array();
-    for (const Line& line : table.lines) lines.push_back(past_line_json(line));
-    view["bet_order"] = table.bet_order;
-    Json& fish = view["fish"] = Json::array();
-    for (const Fish& f : table.fish) fish.push_back(fish_json(table, f));
-    view["captured"] = table.captured;
-    view["scores"] = table.scores;
-    Json& rounds = view["rounds"] = Json::array();
+void write_view_of(const Table& table, Viewer viewer, JsonSink& out) {
+    const bool fisher = viewer && *viewer == table.fisher;
+    out.begin_object();
+    out.field("baits", table.baits);
+    out.field("baits_left", table.baits_left);
+    out.field("bet_order", table.bet_order);
+    out.field("captured", table.captured);
+    if (fisher && table.phase != Phase::finished) {
+        out.key("catch_left");
+        out.begin_object();
+        out.field("bredouille", table.bredouille_left);
+        out.field("prise", table.prise_left);
+        out.end_object();
+    }
+    out.field("direction", table.left ? "left" : "right");
+    out.key("fish");
+    out.begin_array();
+    for (const Fish& f : table.fish) write_fish(out, table, f);
+    out.end_array();
+    out.field("fisher", table.fisher);
+    out.key("line");
+    // The line being bet on: its card is shown to the Fisher alone.
+    if (table.line) write_line(out, *table.line, fisher ? to_string(table.line->card) : nullptr, true);
+    else out.null();
+    out.key("lines");
+    out.begin_array();
+    // A finished line: its card only once revealed (a line nobody bet on keeps it hidden for ever).
+    for (const Line& line : table.lines) write_line(out, line, line.revealed ? to_string(line.card) : nullptr, false);
+    out.end_array();
+    out.field("phase", to_string(table.phase));
+    out.field("prises_revealed", table.prises_revealed);
+    out.field("round", table.round);
+    out.key("rounds");
+    out.begin_array();
     for (const RoundResult& r : table.rounds) {
-        Json round = Json::object();
-        round["fisher"] = r.fisher;
-        round["points"] = r.points;
-        rounds.push_back(std::move(round));
+        out.begin_object();
+        out.field("fisher", r.fisher);
+        out.field("points", r.points);
+        out.end_object();
     }
-    if (viewer && *viewer == table.fisher && table.phase != Phase::finished) {
-        Json& left = view["catch_left"] = Json::object();
-        left["prise"] = table.prise_left;
-        left["bredouille"] = table.bredouille_left;
-    }
-    return view;
+    out.end_array();
+    out.field("rounds_total", table.rounds_total);
+    out.field("scores", table.scores);
+    out.end_object();
+}
+
+Json view_of(const Table& table, Viewer viewer) {
+    return tree_of([&](JsonSink& out) { write_view_of(table, viewer, out); });
 }
 
 Json actions_of(const Table& table, Seat seat) {

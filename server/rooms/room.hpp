@@ -339,8 +339,7 @@ private:
     // Everyone's snapshot of the change just made; `answering` gets its own last, with its id.
     void send_snapshots(const Caller* answering, Instant now);
     ViewerOut& viewer_out(ViewerOuts& viewers, std::optional<Seat> seat, const SharedParts& shared, Instant now);
-    protocol::SnapshotParts snapshot_parts(std::optional<Seat> seat, const Json& view, const SharedParts& shared,
-                                           Instant now) const;
+    protocol::SnapshotParts snapshot_parts(std::optional<Seat> seat, const SharedParts& shared, Instant now) const;
     std::string log_since(std::size_t from, std::optional<Seat> seat) const { return log_.visible_since(from, seat); }
     Frame frame_for(Member& m, const Peer& peer, ViewerOut& v, std::optional<std::int64_t> id = std::nullopt);
     // The member's full snapshot between two changes (it joined, came back, asked for it).

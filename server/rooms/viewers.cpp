@@ -4,6 +4,7 @@
 // its viewer's baseline gets the change from it; any other gets the full snapshot, which becomes
 // its baseline. The room keeps one packed baseline per viewer, never a tree per connection.
 #include "protocol/baseline.hpp"
+#include "protocol/json_text.hpp"
 #include "protocol/snapshot_text.hpp"
 #include "server/rooms/room.hpp"
 
@@ -17,8 +18,9 @@ int viewer_key(std::optional<Seat> seat) { return seat ? *seat : kSpectators; }
 
 // What one viewer is sent for one change.
 struct Room::ViewerOut {
-    Json view;
-    protocol::SnapshotParts parts;      // points into view, the room's cached actions and `shared`
+    const games::GameState* state = nullptr;
+    std::optional<Seat> seat;
+    protocol::SnapshotParts parts;      // points into the room's cached actions and `shared`, not the view
     const Baseline* before = nullptr;   // the baseline this change moves on from, if any
     std::optional<protocol::Change> change;  // from `before`, once a connection in step with it needs it
     std::optional<protocol::PackedBaseline> packed;  // this change's baseline, once needed
@@ -27,10 +29,27 @@ struct Room::ViewerOut {
     std::map<std::size_t, Frame> full;  // by log position, without id
     std::map<std::size_t, Frame> delta;
 
+    // The view as text for full snapshots, written straight from the game; as a tree only for a
+    // baseline, which is compared part by part.
+    std::string_view view_text() {
+        if (text_.empty()) {
+            protocol::TextSink sink(text_);
+            state->write_view(seat, sink);
+        }
+        return text_;
+    }
     protocol::PackedBaseline& baseline() {
-        if (!packed) packed = protocol::pack_baseline(parts);
+        if (!packed) {
+            const Json view = state->view(seat);
+            protocol::SnapshotParts with_view = parts;
+            with_view.view = &view;
+            packed = protocol::pack_baseline(with_view);
+        }
         return *packed;
     }
+
+private:
+    std::string text_;
 };
 
 Room::ViewerOut& Room::viewer_out(ViewerOuts& viewers, std::optional<Seat> seat, const SharedParts& shared,
@@ -38,23 +57,22 @@ Room::ViewerOut& Room::viewer_out(ViewerOuts& viewers, std::optional<Seat> seat,
     auto [it, fresh] = viewers.try_emplace(viewer_key(seat));
     ViewerOut& v = it->second;
     if (!fresh) return v;
-    v.view = state_->view(seat);
-    v.parts = snapshot_parts(seat, v.view, shared, now);
+    v.state = state_.get();
+    v.seat = seat;
+    v.parts = snapshot_parts(seat, shared, now);
     auto baseline = baselines_.find(it->first);
     if (baseline != baselines_.end()) v.before = &baseline->second;
     v.seq = ++baseline_seq_;
     return v;
 }
 
-protocol::SnapshotParts Room::snapshot_parts(std::optional<Seat> seat, const Json& view, const SharedParts& shared,
-                                             Instant now) const {
+protocol::SnapshotParts Room::snapshot_parts(std::optional<Seat> seat, const SharedParts& shared, Instant now) const {
     protocol::SnapshotParts s;
     s.room = setup_.code;
     s.rev = rev_;
     s.status = to_string(status_);
     s.server_time = now.wall;
     s.seat = seat;
-    s.view = &view;
     if (seat) s.actions = &listed(*seat);
     s.deadlines = &shared.deadlines;
     s.waiting_for = &shared.waiting_for;
@@ -93,6 +111,7 @@ Frame Room::frame_for(Member& m, const Peer& peer, ViewerOut& v, std::optional<s
         frame = make_frame(protocol::encode_delta(d, id));
     } else {
         protocol::SnapshotParts s = v.parts;
+        s.view_text = v.view_text();
         s.log = log;
         frame = make_frame(protocol::encode_snapshot(s, id));
     }
@@ -122,8 +141,11 @@ void Room::send_snapshots(const Caller* answering, Instant now) {
 
 Frame Room::snapshot_now(Member& m, Instant now, std::optional<std::int64_t> id) {
     const SharedParts shared = shared_parts(now);
-    const Json view = state_->view(m.seat);
-    protocol::SnapshotParts s = snapshot_parts(m.seat, view, shared, now);
+    protocol::SnapshotParts s = snapshot_parts(m.seat, shared, now);
+    std::string view_text;
+    protocol::TextSink sink(view_text);
+    state_->write_view(m.seat, sink);
+    s.view_text = view_text;
     const std::string log = log_since(m.log_sent, m.seat);
     s.log = log;
     m.log_sent = log_.size();
@@ -133,7 +155,10 @@ Frame Room::snapshot_now(Member& m, Instant now, std::optional<std::int64_t> id)
     // its next snapshot is a full one (a baseline must be exactly what the client holds).
     m.synced_peer = nullptr;
     if (m.peer && m.peer->wants_deltas() && !baselines_.count(viewer_key(m.seat))) {
-        baselines_[viewer_key(m.seat)] = Baseline{++baseline_seq_, rev_, protocol::pack_baseline(s)};
+        const Json view = state_->view(m.seat);
+        protocol::SnapshotParts with_view = s;
+        with_view.view = &view;
+        baselines_[viewer_key(m.seat)] = Baseline{++baseline_seq_, rev_, protocol::pack_baseline(with_view)};
         m.synced_peer = m.peer.get();
         m.synced_seq = baseline_seq_;
     }

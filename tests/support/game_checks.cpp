@@ -1,5 +1,7 @@
 #include "tests/support/game_checks.hpp"
 
+#include "protocol/json_text.hpp"
+
 namespace taol::testing {
 namespace {
 
@@ -70,7 +72,14 @@ StateCheck check_state(const GameState& state, const std::vector<LogEntry>& new_
         // Views hold no time: the room's clock is not the clients' (deadlines carry times,
         // converted to the wall clock).
         const Json view = state.view(v);
-        std::string sent = view.dump();
+        // What the server sends is the view written as text (GameState::write_view): it must
+        // read byte for byte as the tree every other reader gets.
+        std::string sent;
+        protocol::TextSink text(sent);
+        state.write_view(v, text);
+        if (check.broken.empty() && sent != protocol::json_text(view)) {
+            check.broken = viewer_name(v) + "'s view as text " + sent + " is not its tree's " + protocol::json_text(view);
+        }
         if (v) sent += state.actions(*v).dump();
         check.fingerprint = check.fingerprint * 1000003 ^ std::hash<std::string>{}(sent);
         if (!check.broken.empty()) continue;
