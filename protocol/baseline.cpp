@@ -4,41 +4,47 @@
 #include "protocol/packed_value.hpp"
 
 #include <stdexcept>
+#include <functional>
 #include <string>
 #include <string_view>
 
 namespace taol::protocol {
 namespace {
 
-// Calls `each(key, value)` for every part of the baseline, in one order. Not `rev`: it changes
-// with nearly every delta and travels beside the patch, as the delta's own `rev`.
-template <class Each>
-void for_each_part(const SnapshotParts& s, Each&& each) {
-    each("actions", s.actions_or_empty());
-    each("deadlines", s.deadlines_or_empty());
-    each("outcome", s.outcome_or_null());
-    each("room", Json(s.room));
-    each("seat", s.seat ? Json(*s.seat) : Json(nullptr));
-    each("status", Json(s.status));
-    each("view", s.view_or_empty());
-    each("waiting_for", s.waiting_for_or_empty());
-}
-
 constexpr std::uint8_t kParts = 8;
+
+void put_key(PackedBaseline& out, std::string_view key) {
+    out.push_back(static_cast<std::uint8_t>(0xa0 | key.size()));  // fixstr: every key is short
+    out.insert(out.end(), key.begin(), key.end());
+}
 
 }  // namespace
 
 PackedBaseline pack_baseline(const SnapshotParts& snapshot) {
     if (!snapshot.view && !snapshot.view_text.empty()) throw std::logic_error("a baseline packed from a view's text");
-    // A MessagePack map written part by part, so that no tree of the whole is built.
+    return pack_baseline(snapshot, [&](games::JsonSink& out) { out.value(snapshot.view_or_empty()); });
+}
+
+PackedBaseline pack_baseline(const SnapshotParts& s, const std::function<void(games::JsonSink&)>& write_view) {
+    // A MessagePack map written part by part, so that no tree of the whole is built. Not `rev`: it
+    // changes with nearly every delta and travels beside the patch, as the delta's own `rev`.
     PackedBaseline out;
     out.reserve(1024);
     out.push_back(static_cast<std::uint8_t>(0x80 | kParts));  // fixmap
-    for_each_part(snapshot, [&](std::string_view key, const Json& value) {
-        out.push_back(static_cast<std::uint8_t>(0xa0 | key.size()));  // fixstr: every key is short
-        out.insert(out.end(), key.begin(), key.end());
+    const auto part = [&](std::string_view key, const Json& value) {
+        put_key(out, key);
         pack_into(out, value);
-    });
+    };
+    part("actions", s.actions_or_empty());
+    part("deadlines", s.deadlines_or_empty());
+    part("outcome", s.outcome_or_null());
+    part("room", Json(s.room));
+    part("seat", s.seat ? Json(*s.seat) : Json(nullptr));
+    part("status", Json(s.status));
+    put_key(out, "view");
+    PackSink view(out);
+    write_view(view);
+    part("waiting_for", s.waiting_for_or_empty());
     return out;
 }
 

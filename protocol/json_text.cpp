@@ -1,7 +1,6 @@
 #include "protocol/json_text.hpp"
 
 #include <charconv>
-#include <stdexcept>
 
 namespace taol::protocol {
 namespace {
@@ -114,14 +113,9 @@ void TextSink::end_array() {
 
 void TextSink::key(std::string_view name) {
     Open& object = open_.back();
-    if (!object.empty) {
-        if (!(object.last_key < name)) {
-            throw std::logic_error("JSON key '" + std::string(name) + "' written after '" + object.last_key + "'");
-        }
-        out_ += ',';
-    }
+    object.keys.check(name);
+    if (!object.empty) out_ += ',';
     object.empty = false;
-    object.last_key.assign(name);
     append_json_string(out_, name);
     out_ += ':';
 }
@@ -144,6 +138,11 @@ void TextSink::integer(std::int64_t value) {
 void TextSink::string(std::string_view value) {
     before_value();
     append_json_string(out_, value);
+}
+
+void TextSink::text(std::string_view json) {
+    before_value();
+    out_ += json;
 }
 
 void TextSink::value(const Json& value) {

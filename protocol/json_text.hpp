@@ -40,12 +40,14 @@ public:
     void integer(std::int64_t value) override;
     void string(std::string_view value) override;
     void value(const nlohmann::json& value) override;
+    // A value already written as JSON text.
+    void text(std::string_view json);
 
 private:
     struct Open {
         bool object = false;
         bool empty = true;
-        std::string last_key;
+        games::KeyOrder keys;
     };
     void before_value();  // the comma between an array's elements
 

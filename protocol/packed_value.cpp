@@ -91,11 +91,23 @@ void put_signed(std::vector<std::uint8_t>& out, std::int64_t n) {
     else put_big_endian(out, 0xd3, bits, 8);
 }
 
+// A container's header for `n` items into `header` (5 bytes at most); its length.
+std::size_t container_header(std::uint8_t* header, std::size_t n, std::uint8_t fix, std::size_t fix_max,
+                             std::uint8_t tag16) {
+    if (n <= fix_max) {
+        header[0] = static_cast<std::uint8_t>(fix | n);
+        return 1;
+    }
+    const int bytes = n <= 0xffff ? 2 : 4;
+    header[0] = static_cast<std::uint8_t>(bytes == 2 ? tag16 : tag16 + 1);
+    for (int i = bytes; i > 0; --i, n >>= 8) header[i] = static_cast<std::uint8_t>(n);
+    return 1 + static_cast<std::size_t>(bytes);
+}
+
 void put_header(std::vector<std::uint8_t>& out, std::size_t n, std::uint8_t fix, std::size_t fix_max,
                 std::uint8_t tag16) {
-    if (n <= fix_max) out.push_back(static_cast<std::uint8_t>(fix | n));
-    else if (n <= 0xffff) put_big_endian(out, tag16, n, 2);
-    else put_big_endian(out, static_cast<std::uint8_t>(tag16 + 1), n, 4);
+    std::uint8_t header[5];
+    out.insert(out.end(), header, header + container_header(header, n, fix, fix_max, tag16));
 }
 
 void put_string(std::vector<std::uint8_t>& out, std::string_view text) {
@@ -130,6 +142,68 @@ void pack_into(std::vector<std::uint8_t>& out, const nlohmann::json& value) {
         case Type::null: out.push_back(0xc0); return;
         default: nlohmann::json::to_msgpack(value, out); return;  // floats, binary: as nlohmann writes them
     }
+}
+
+void PackSink::counted() {
+    if (!open_.empty() && !open_.back().object) ++open_.back().items;
+}
+
+void PackSink::begin_object() {
+    counted();
+    open_.push_back({out_.size(), 0, true, {}});
+    out_.push_back(0x80);  // the header, one byte while it fits one
+}
+
+void PackSink::begin_array() {
+    counted();
+    open_.push_back({out_.size(), 0, false, {}});
+    out_.push_back(0x90);
+}
+
+void PackSink::close(std::uint8_t fix, std::uint8_t tag16) {
+    const Open& open = open_.back();
+    // Its header in its shortest form, as pack_into() writes it: one byte was kept for it.
+    std::uint8_t header[5];
+    const std::size_t length = container_header(header, open.items, fix, 15, tag16);
+    const auto at = out_.begin() + static_cast<std::ptrdiff_t>(open.header);
+    *at = header[0];
+    if (length > 1) out_.insert(at + 1, header + 1, header + length);
+    open_.pop_back();
+}
+
+void PackSink::end_object() { close(0x80, 0xde); }
+void PackSink::end_array() { close(0x90, 0xdc); }
+
+void PackSink::key(std::string_view name) {
+    Open& object = open_.back();
+    object.keys.check(name);
+    ++object.items;
+    put_string(out_, name);
+}
+
+void PackSink::null() {
+    counted();
+    out_.push_back(0xc0);
+}
+
+void PackSink::boolean(bool value) {
+    counted();
+    out_.push_back(value ? 0xc3 : 0xc2);
+}
+
+void PackSink::integer(std::int64_t value) {
+    counted();
+    put_signed(out_, value);
+}
+
+void PackSink::string(std::string_view value) {
+    counted();
+    put_string(out_, value);
+}
+
+void PackSink::value(const nlohmann::json& value) {
+    counted();
+    pack_into(out_, value);
 }
 
 bool Packed::is_map() const {

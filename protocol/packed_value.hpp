@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "games/core/json_sink.hpp"
 #include "protocol/json_text.hpp"
 
 namespace taol::protocol {
@@ -42,6 +43,37 @@ Packed packed_whole(const std::vector<std::uint8_t>& bytes);
 // Appends `value` packed: as Json::to_msgpack writes it (ints in their shortest form, keys in
 // order), one write per byte run rather than a call per byte.
 void pack_into(std::vector<std::uint8_t>& out, const nlohmann::json& value);
+
+// Packs what a game's JsonSink calls describe onto `out`: the same bytes as pack_into() of the tree
+// they describe, with no tree built (a viewer's baseline, after every change).
+class PackSink final : public games::JsonSink {
+public:
+    explicit PackSink(std::vector<std::uint8_t>& out) : out_(out) { open_.reserve(8); }
+
+    void begin_object() override;
+    void end_object() override;
+    void begin_array() override;
+    void end_array() override;
+    void key(std::string_view name) override;
+    void null() override;
+    void boolean(bool value) override;
+    void integer(std::int64_t value) override;
+    void string(std::string_view value) override;
+    void value(const nlohmann::json& value) override;
+
+private:
+    struct Open {
+        std::size_t header = 0;  // where its header goes, once its size is known
+        std::size_t items = 0;
+        bool object = false;
+        games::KeyOrder keys;
+    };
+    void counted();  // one more element of the array being written
+    void close(std::uint8_t fix, std::uint8_t tag16);
+
+    std::vector<std::uint8_t>& out_;
+    std::vector<Open> open_;
+};
 
 // A container's items one by one, in their order (a map's come as key, value, key, value…; a
 // Json object's keys come sorted, so two maps can be walked side by side).

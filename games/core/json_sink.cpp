@@ -4,6 +4,14 @@
 
 namespace taol::games {
 
+void KeyOrder::check(std::string_view name) {
+    if (any_ && !(last_ < name)) {
+        throw std::logic_error("JSON key '" + std::string(name) + "' written after '" + last_ + "'");
+    }
+    any_ = true;
+    last_.assign(name);
+}
+
 Json& TreeSink::next_slot() {
     if (open_.empty()) return root_;
     Json& inner = *open_.back();

@@ -5,7 +5,7 @@
 // each). A game that writes its view this way (GameState::write_view) writes it once for both.
 //
 // An object's keys must come in ascending byte order, as a tree (a sorted map) keeps them: the
-// text then reads byte for byte as the tree's. A text sink refuses a key out of order.
+// text then reads byte for byte as the tree's. A sink that writes bytes refuses a key out of order.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -58,6 +58,17 @@ public:
         key(name);
         write(value);
     }
+};
+
+// An object's keys as a sink writing them in call order sees them: each must sort after the one
+// before, or the bytes would not be the tree's (throws std::logic_error).
+class KeyOrder {
+public:
+    void check(std::string_view name);
+
+private:
+    std::string last_;
+    bool any_ = false;
 };
 
 // Builds the tree the calls describe.

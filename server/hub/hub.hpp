@@ -160,7 +160,7 @@ private:
     ApiReply compute_replay(const std::string& code, int index);
     // Replays game `index` from the journal's events (only those it needs: its `games` counts the
     // games up to it), and stores it.
-    ApiReply replay_from_events(const std::string& code, int index);
+    BuiltReplay replay_from_events(const std::string& code, int index);
     // Stores the replay of a game that just finished.
     void keep_replay(const std::string& code, int index);
     RoomHooks hooks_for(const std::string& code);

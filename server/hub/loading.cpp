@@ -196,8 +196,10 @@ ApiReply Hub::compute_replay(const std::string& code, int index) {
             (*stored)["games"] = *games;
             return {200, std::move(*stored)};
         }
-        ApiReply reply = replay_from_events(code, index);
-        if (reply.status == 200) reply.body["games"] = *games;  // it counts only the games it read
+        BuiltReplay built = replay_from_events(code, index);
+        if (built.refused) return std::move(*built.refused);
+        ApiReply reply{200, Json::parse(built.text)};
+        reply.body["games"] = *games;  // it counts only the games it read
         return reply;
     } catch (const std::exception& e) {
         mark_damaged(code, e.what());
@@ -205,14 +207,14 @@ ApiReply Hub::compute_replay(const std::string& code, int index) {
     }
 }
 
-ApiReply Hub::replay_from_events(const std::string& code, int index) {
+BuiltReplay Hub::replay_from_events(const std::string& code, int index) {
     std::optional<StoredRoom> stored = config_.journal->load_for_replay(code, index);
-    if (!stored) return api_error(404, "room_not_found", "no room has the code '" + code + "'");
+    if (!stored) return {api_error(404, "room_not_found", "no room has the code '" + code + "'"), {}};
     const games::Game* game = games::find_game(stored->game);
     if (!game) throw JournalDamaged("unknown game '" + stored->game + "'");
-    ApiReply reply = replay_reply(*stored, *game, index);
-    if (reply.status == 200) config_.journal->store_replay(code, index, reply.body, {});
-    return reply;
+    BuiltReplay built = build_replay(*stored, *game, index);
+    if (!built.refused) config_.journal->store_replay(code, index, built.text, {});
+    return built;
 }
 
 void Hub::keep_replay(const std::string& code, int index) {

@@ -1,5 +1,6 @@
 #include "server/hub/replay.hpp"
 
+#include "protocol/json_text.hpp"
 #include "server/rooms/room.hpp"
 
 namespace taol::server {
@@ -8,20 +9,23 @@ ApiReply api_error(int status, const char* code, std::string message) {
     return {status, Json{{"error", code}, {"message", std::move(message)}}};
 }
 
-ApiReply replay_reply(const StoredRoom& stored, const games::Game& game, int index) {
+BuiltReplay build_replay(const StoredRoom& stored, const games::Game& game, int index) {
     int games = 0;
     for (const RoomEvent& e : stored.events) games += std::holds_alternative<event::Started>(e.body) ? 1 : 0;
-    if (games == 0) return api_error(404, "no_game", "no game has been played in this room yet");
+    if (games == 0) return {api_error(404, "no_game", "no game has been played in this room yet"), {}};
     if (index == 0) index = games;
     if (index < 1 || index > games) {
-        return api_error(400, "bad_request", "this room has played " + std::to_string(games) + " game(s)");
+        return {api_error(400, "bad_request", "this room has played " + std::to_string(games) + " game(s)"), {}};
     }
 
-    Json steps = Json::array();
+    std::string steps;
+    protocol::TextSink step(steps);
+    step.begin_array();
     Json players = Json::array();
     Json options;
     int game_number = 0;
     std::size_t log_seen = 0;
+    std::optional<std::int64_t> last_rev;
     const Room::ReplayObserver observe = [&](const Room& room, const RoomEvent& event) {
         if (std::holds_alternative<event::Started>(event.body)) {
             ++game_number;
@@ -31,23 +35,28 @@ ApiReply replay_reply(const StoredRoom& stored, const games::Game& game, int ind
                 for (const auto& seat : room.info().seats) players.push_back({{"seat", seat.seat}, {"name", seat.name}});
             }
         }
-        const bool game_changed = steps.empty() || steps.back().at("rev") != room.rev();
-        if (game_number != index || !room.state() || !game_changed) return;
-        Json log = Json::parse(room.log().visible_since(log_seen, std::nullopt));
-        log_seen = room.log().size();
+        if (game_number != index || !room.state() || last_rev == room.rev()) return;
+        last_rev = room.rev();
         const auto* acted = std::get_if<event::Acted>(&event.body);
-        Json waiting_for = Json::array();
+        // Keys in ascending order (games/core/json_sink.hpp).
+        step.begin_object();
+        step.field("at", event.wall);
+        step.key("log");
+        step.text(room.log().visible_since(log_seen, std::nullopt));
+        log_seen = room.log().size();
+        step.field("rev", room.rev());
+        step.key("seat");
+        if (acted) step.integer(acted->seat);
+        else step.null();
+        step.key("view");
+        room.state()->write_view(std::nullopt, step);
+        step.key("waiting_for");
+        step.begin_array();
         if (!room.state()->finished()) {
-            for (games::Seat seat : room.state()->waiting_for()) waiting_for.push_back(seat);
+            for (games::Seat seat : room.state()->waiting_for()) step.integer(seat);
         }
-        // Key by key: an initializer list would copy the view, the largest part.
-        Json& step = steps.emplace_back(Json::object());
-        step["rev"] = room.rev();
-        step["at"] = event.wall;
-        step["seat"] = acted ? Json(acted->seat) : Json(nullptr);
-        step["view"] = room.state()->view(std::nullopt);
-        step["waiting_for"] = std::move(waiting_for);
-        step["log"] = std::move(log);
+        step.end_array();
+        step.end_object();
     };
     // Only the events up to the next game's start matter.
     std::vector<RoomEvent> events;
@@ -58,21 +67,35 @@ ApiReply replay_reply(const StoredRoom& stored, const games::Game& game, int ind
     }
     const auto room = Room::replay(RoomSetup{stored.code, &game, stored.options, stored.created}, events, {}, observe);
     if (room->interrupted()) {
-        return api_error(410, "replay_lost",
-                         "this game was played under rules this server no longer has, and its replay was not kept");
+        return {api_error(410, "replay_lost",
+                          "this game was played under rules this server no longer has, and its replay was not kept"),
+                {}};
     }
     if (!room->state()->finished()) {
-        return api_error(409, "not_finished", "the game is still running: its replay opens once it is over");
+        return {api_error(409, "not_finished", "the game is still running: its replay opens once it is over"), {}};
     }
-    return {200, Json{{"room", stored.code},
-                      {"game", stored.game},
-                      {"games", games},
-                      {"index", index},
-                      {"options", options},
-                      {"players", players},
-                      {"finished", true},
-                      {"outcome", room->state()->outcome()},
-                      {"steps", std::move(steps)}}};
+    step.end_array();
+    BuiltReplay built;
+    protocol::TextSink out(built.text);
+    out.begin_object();
+    out.field("finished", true);
+    out.field("game", stored.game);
+    out.field("games", games);
+    out.field("index", index);
+    out.field("options", options);
+    out.field("outcome", room->state()->outcome());
+    out.field("players", players);
+    out.field("room", stored.code);
+    out.key("steps");
+    out.text(steps);
+    out.end_object();
+    return built;
+}
+
+ApiReply replay_reply(const StoredRoom& stored, const games::Game& game, int index) {
+    BuiltReplay built = build_replay(stored, game, index);
+    if (built.refused) return std::move(*built.refused);
+    return {200, Json::parse(built.text)};
 }
 
 }  // namespace taol::server

@@ -76,8 +76,8 @@ public:
     virtual void append(const std::string& code, const RoomEvent& event, WriteDone done) = 0;
     // Whether the room is in memory: the rooms to restore after a restart are those still loaded.
     virtual void set_loaded(const std::string& code, bool loaded, WriteDone done) = 0;
-    // A finished game's replay (what spectators saw), kept so that it survives rule changes.
-    virtual void store_replay(const std::string& code, int game, const Json& replay, WriteDone done) = 0;
+    // A finished game's replay (what spectators saw) as JSON text, kept so that it survives rule changes.
+    virtual void store_replay(const std::string& code, int game, std::string replay_text, WriteDone done) = 0;
     // The room's public summary as it last stood, for rooms out of memory.
     virtual void store_summary(const std::string& code, const Json& summary, WriteDone done) = 0;
     // Returns once every write handed over before the call is answered (a server that stops waits

@@ -188,9 +188,9 @@ void PgJournal::set_loaded(const std::string& code, bool loaded, WriteDone done)
     commits_->submit([=, this, epoch = epoch_of(code)] { return set_loaded_now(code, epoch, loaded); }, std::move(done));
 }
 
-void PgJournal::store_replay(const std::string& code, int game, const Json& replay, WriteDone done) {
+void PgJournal::store_replay(const std::string& code, int game, std::string replay_text, WriteDone done) {
     commits_->submit(
-        [=, this, body = protocol::json_text(replay, protocol::BadUtf8::strict)] {
+        [=, this, body = std::move(replay_text)] {
             PgResult r = writer_.run("upsert_replay", {code, pg_int(game), body});
             if (!r.ok()) spdlog::error("journal: replay {} of room {} not stored: {}", game, code, r.error());
             return r.ok() ? WriteResult::written : WriteResult::failed;

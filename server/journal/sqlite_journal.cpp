@@ -249,9 +249,9 @@ void SqliteJournal::set_loaded(const std::string& code, bool loaded, WriteDone d
     commits_->submit([=, this] { return written(set_loaded_now(code, loaded)); }, std::move(done));
 }
 
-void SqliteJournal::store_replay(const std::string& code, int game, const Json& replay, WriteDone done) {
-    // Written out and packed here, on the caller's thread: the writer's is shared by every room.
-    std::string body = pack_text(protocol::json_text(replay, protocol::BadUtf8::strict));
+void SqliteJournal::store_replay(const std::string& code, int game, std::string replay_text, WriteDone done) {
+    // Packed here, on the caller's thread: the writer's is shared by every room.
+    std::string body = pack_text(replay_text);
     commits_->submit([=, this, body = std::move(body)] { return written(store_replay_now(code, game, body)); },
                      std::move(done));
 }

@@ -33,7 +33,7 @@ public:
                      WriteDone done) override;
     void append(const std::string& code, const RoomEvent& event, WriteDone done) override;
     void set_loaded(const std::string& code, bool loaded, WriteDone done) override;
-    void store_replay(const std::string& code, int game, const Json& replay, WriteDone done) override;
+    void store_replay(const std::string& code, int game, std::string replay_text, WriteDone done) override;
     void store_summary(const std::string& code, const Json& summary, WriteDone done) override;
 
     std::vector<std::string> loaded_rooms() override;

@@ -29,8 +29,7 @@ struct Room::ViewerOut {
     std::map<std::size_t, Frame> full;  // by log position, without id
     std::map<std::size_t, Frame> delta;
 
-    // The view as text for full snapshots, written straight from the game; as a tree only for a
-    // baseline, which is compared part by part.
+    // The view written straight from the game: as text for full snapshots, packed for a baseline.
     std::string_view view_text() {
         if (text_.empty()) {
             protocol::TextSink sink(text_);
@@ -39,12 +38,7 @@ struct Room::ViewerOut {
         return text_;
     }
     protocol::PackedBaseline& baseline() {
-        if (!packed) {
-            const Json view = state->view(seat);
-            protocol::SnapshotParts with_view = parts;
-            with_view.view = &view;
-            packed = protocol::pack_baseline(with_view);
-        }
+        if (!packed) packed = protocol::pack_baseline(parts, [&](games::JsonSink& out) { state->write_view(seat, out); });
         return *packed;
     }
 
@@ -155,10 +149,9 @@ Frame Room::snapshot_now(Member& m, Instant now, std::optional<std::int64_t> id)
     // its next snapshot is a full one (a baseline must be exactly what the client holds).
     m.synced_peer = nullptr;
     if (m.peer && m.peer->wants_deltas() && !baselines_.count(viewer_key(m.seat))) {
-        const Json view = state_->view(m.seat);
-        protocol::SnapshotParts with_view = s;
-        with_view.view = &view;
-        baselines_[viewer_key(m.seat)] = Baseline{++baseline_seq_, rev_, protocol::pack_baseline(with_view)};
+        protocol::PackedBaseline packed =
+            protocol::pack_baseline(s, [&](games::JsonSink& out) { state_->write_view(m.seat, out); });
+        baselines_[viewer_key(m.seat)] = Baseline{++baseline_seq_, rev_, std::move(packed)};
         m.synced_peer = m.peer.get();
         m.synced_seq = baseline_seq_;
     }

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "protocol/json_text.hpp"
+#include "tests/protocol/describe_json.hpp"
 
 using namespace taol::protocol;
 using Json = nlohmann::json;
@@ -38,30 +39,6 @@ Json random_value(std::mt19937& rng, int depth) {
     return object;
 }
 
-// Describes `value` to `sink` call by call, as a game writes its view.
-void describe(const Json& value, taol::games::JsonSink& sink) {
-    switch (value.type()) {
-        case Json::value_t::object:
-            sink.begin_object();
-            for (const auto& [key, member] : value.items()) {
-                sink.key(key);
-                describe(member, sink);
-            }
-            sink.end_object();
-            return;
-        case Json::value_t::array:
-            sink.begin_array();
-            for (const Json& element : value) describe(element, sink);
-            sink.end_array();
-            return;
-        case Json::value_t::null: return sink.null();
-        case Json::value_t::boolean: return sink.boolean(value.get<bool>());
-        case Json::value_t::number_integer: return sink.integer(value.get<std::int64_t>());
-        case Json::value_t::string: return sink.string(value.get_ref<const std::string&>());
-        default: return sink.value(value);  // unsigned, floats
-    }
-}
-
 }  // namespace
 
 TEST_CASE("A value written piece by piece reads as its tree: the text byte for byte, the tree equal") {
@@ -70,10 +47,10 @@ TEST_CASE("A value written piece by piece reads as its tree: the text byte for b
         const Json value = random_value(rng, 0);
         std::string text;
         TextSink text_sink(text);
-        describe(value, text_sink);
+        taol::testing::describe_json(value, text_sink);
         CHECK(text == dumped(value));
         taol::games::TreeSink tree_sink;
-        describe(value, tree_sink);
+        taol::testing::describe_json(value, tree_sink);
         CHECK(dumped(tree_sink.take()) == dumped(value));  // NaN is not equal to itself; its text is
     }
 }

@@ -7,6 +7,7 @@
 
 #include "protocol/json_diff.hpp"
 #include "protocol/packed_value.hpp"
+#include "tests/protocol/describe_json.hpp"
 
 using namespace taol::protocol;
 using Json = nlohmann::json;
@@ -82,6 +83,26 @@ TEST_CASE("A value packed here is packed as nlohmann packs it, and written as nl
     CHECK(packed(Json(std::uint64_t{300})) == packed(Json(std::int64_t{300})));
     // Invalid UTF-8 is written replaced, as a snapshot writes it.
     CHECK(text_of(Json(std::string("\xff" "a"))) == Json(std::string("\xff" "a")).dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
+TEST_CASE("A value packed piece by piece, as a game writes its view, is packed as its tree is") {
+    std::mt19937 rng(9);
+    for (int i = 0; i < 500; ++i) {
+        const Json value = random_value(rng, 0);
+        INFO(value.dump());
+        std::vector<std::uint8_t> out{0x42};  // after what was packed before
+        PackSink sink(out);
+        taol::testing::describe_json(value, sink);
+        std::vector<std::uint8_t> expected{0x42};
+        const std::vector<std::uint8_t> tree = packed(value);
+        expected.insert(expected.end(), tree.begin(), tree.end());
+        CHECK(out == expected);
+    }
+    std::vector<std::uint8_t> out;
+    PackSink sink(out);
+    sink.begin_object();
+    sink.field("b", 1);
+    CHECK_THROWS_AS(sink.key("a"), std::logic_error);
 }
 
 TEST_CASE("A container's items are read one by one, and bad bytes are refused, not read past") {

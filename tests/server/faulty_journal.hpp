@@ -51,8 +51,8 @@ public:
     void set_loaded(const std::string& code, bool loaded, server::WriteDone done) override {
         write(code, [=, this](server::WriteDone d) { inner_.set_loaded(code, loaded, std::move(d)); }, std::move(done));
     }
-    void store_replay(const std::string& code, int game, const server::Json& replay, server::WriteDone done) override {
-        write(code, [=, this](server::WriteDone d) { inner_.store_replay(code, game, replay, std::move(d)); },
+    void store_replay(const std::string& code, int game, std::string replay_text, server::WriteDone done) override {
+        write(code, [=, this](server::WriteDone d) { inner_.store_replay(code, game, replay_text, std::move(d)); },
               std::move(done));
     }
     void store_summary(const std::string& code, const server::Json& summary, server::WriteDone done) override {

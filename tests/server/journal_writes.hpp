@@ -5,6 +5,7 @@
 #include <future>
 #include <string>
 
+#include "protocol/json_text.hpp"
 #include "server/journal/journal.hpp"
 
 namespace taol::testing {
@@ -39,7 +40,9 @@ inline bool loaded_set(server::Journal& journal, const std::string& code, bool l
 }
 
 inline bool replay_stored(server::Journal& journal, const std::string& code, int game, const server::Json& replay) {
-    return answer_of([&](server::WriteDone done) { journal.store_replay(code, game, replay, std::move(done)); }) ==
+    return answer_of([&](server::WriteDone done) {
+               journal.store_replay(code, game, protocol::json_text(replay), std::move(done));
+           }) ==
            server::WriteResult::written;
 }
 
