@@ -3,8 +3,6 @@
 #include "protocol/json_diff.hpp"
 #include "protocol/packed_value.hpp"
 
-#include <stdexcept>
-#include <functional>
 #include <string>
 #include <string_view>
 
@@ -20,12 +18,7 @@ void put_key(PackedBaseline& out, std::string_view key) {
 
 }  // namespace
 
-PackedBaseline pack_baseline(const SnapshotParts& snapshot) {
-    if (!snapshot.view && !snapshot.view_text.empty()) throw std::logic_error("a baseline packed from a view's text");
-    return pack_baseline(snapshot, [&](games::JsonSink& out) { out.value(snapshot.view_or_empty()); });
-}
-
-PackedBaseline pack_baseline(const SnapshotParts& s, const std::function<void(games::JsonSink&)>& write_view) {
+PackedBaseline pack_baseline(const SnapshotParts& s, const games::GameState& state) {
     // A MessagePack map written part by part, so that no tree of the whole is built. Not `rev`: it
     // changes with nearly every delta and travels beside the patch, as the delta's own `rev`.
     PackedBaseline out;
@@ -43,7 +36,7 @@ PackedBaseline pack_baseline(const SnapshotParts& s, const std::function<void(ga
     part("status", Json(s.status));
     put_key(out, "view");
     PackSink view(out);
-    write_view(view);
+    state.write_view(s.seat, view);
     part("waiting_for", s.waiting_for_or_empty());
     return out;
 }

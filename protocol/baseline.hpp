@@ -4,11 +4,10 @@
 // as MessagePack so that it costs about as much memory as its text and no tree. The next change's
 // delta is what turns it into the new snapshot's parts (json_diff.hpp).
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <vector>
 
-#include "games/core/json_sink.hpp"
+#include "games/core/game.hpp"
 #include "protocol/json_diff.hpp"
 #include "protocol/snapshot_text.hpp"
 
@@ -16,10 +15,9 @@ namespace taol::protocol {
 
 using PackedBaseline = std::vector<std::uint8_t>;
 
-// The baseline of a snapshot with these parts (log and server_time are not part of it).
-PackedBaseline pack_baseline(const SnapshotParts& snapshot);
-// The same with the view written by `write_view` (GameState::write_view) instead of given as a tree.
-PackedBaseline pack_baseline(const SnapshotParts& snapshot, const std::function<void(games::JsonSink&)>& write_view);
+// The baseline of a snapshot with these parts (log and server_time are not part of it), its view
+// the one `state` writes for the snapshot's seat, packed as it is written: no tree is built.
+PackedBaseline pack_baseline(const SnapshotParts& snapshot, const games::GameState& state);
 
 // What turns baseline `before` into `after`: only what changed, key by key, never the whole
 // baseline.

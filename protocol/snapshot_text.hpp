@@ -21,7 +21,7 @@ struct SnapshotParts {
     TimeMs server_time = 0;
     std::optional<int> seat;            // null for a spectator
     const Json* view = nullptr;         // {} when null
-    std::string_view view_text;         // the view as text instead (what is sent; a baseline needs `view`)
+    std::string_view view_text;         // the view as text instead, when not empty
     const Json* actions = nullptr;      // array
     const Json* deadlines = nullptr;    // array of {kind, at, seat}
     std::string_view log = "[]";        // array of {at, text_key, params}, as text (a room keeps it so)

@@ -1,8 +1,9 @@
 #pragma once
 // A JSON value written piece by piece, in order, into a sink that makes of it what its reader
-// needs: a tree (TreeSink, below: bots, replays, deltas, tests) or text at once (protocol's
-// TextSink: the frames every viewer is sent after every change, with no tree built and freed for
-// each). A game that writes its view this way (GameState::write_view) writes it once for both.
+// needs: text at once (protocol's TextSink: the frames every viewer is sent after every change,
+// and replays), MessagePack (protocol's PackSink: the deltas' baselines), or a tree (TreeSink,
+// below: bots and tests), with no tree built and freed for each frame. A game that writes its view
+// this way (GameState::write_view) writes it once for all of them.
 //
 // An object's keys must come in ascending byte order, as a tree (a sorted map) keeps them: the
 // text then reads byte for byte as the tree's. A sink that writes bytes refuses a key out of order.

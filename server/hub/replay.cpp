@@ -19,8 +19,8 @@ BuiltReplay build_replay(const StoredRoom& stored, const games::Game& game, int 
     }
 
     std::string steps;
-    protocol::TextSink step(steps);
-    step.begin_array();
+    protocol::TextSink steps_out(steps);
+    steps_out.begin_array();
     Json players = Json::array();
     Json options;
     int game_number = 0;
@@ -39,24 +39,24 @@ BuiltReplay build_replay(const StoredRoom& stored, const games::Game& game, int 
         last_rev = room.rev();
         const auto* acted = std::get_if<event::Acted>(&event.body);
         // Keys in ascending order (games/core/json_sink.hpp).
-        step.begin_object();
-        step.field("at", event.wall);
-        step.key("log");
-        step.text(room.log().visible_since(log_seen, std::nullopt));
+        steps_out.begin_object();
+        steps_out.field("at", event.wall);
+        steps_out.key("log");
+        steps_out.text(room.log().visible_since(log_seen, std::nullopt));
         log_seen = room.log().size();
-        step.field("rev", room.rev());
-        step.key("seat");
-        if (acted) step.integer(acted->seat);
-        else step.null();
-        step.key("view");
-        room.state()->write_view(std::nullopt, step);
-        step.key("waiting_for");
-        step.begin_array();
+        steps_out.field("rev", room.rev());
+        steps_out.key("seat");
+        if (acted) steps_out.integer(acted->seat);
+        else steps_out.null();
+        steps_out.key("view");
+        room.state()->write_view(std::nullopt, steps_out);
+        steps_out.key("waiting_for");
+        steps_out.begin_array();
         if (!room.state()->finished()) {
-            for (games::Seat seat : room.state()->waiting_for()) step.integer(seat);
+            for (games::Seat seat : room.state()->waiting_for()) steps_out.integer(seat);
         }
-        step.end_array();
-        step.end_object();
+        steps_out.end_array();
+        steps_out.end_object();
     };
     // Only the events up to the next game's start matter.
     std::vector<RoomEvent> events;
@@ -74,7 +74,7 @@ BuiltReplay build_replay(const StoredRoom& stored, const games::Game& game, int 
     if (!room->state()->finished()) {
         return {api_error(409, "not_finished", "the game is still running: its replay opens once it is over"), {}};
     }
-    step.end_array();
+    steps_out.end_array();
     BuiltReplay built;
     protocol::TextSink out(built.text);
     out.begin_object();

@@ -14,6 +14,14 @@ namespace {
 constexpr int kSpectators = -1;  // the viewer key of every spectator
 int viewer_key(std::optional<Seat> seat) { return seat ? *seat : kSpectators; }
 
+// What `seat` may see, written straight from the game as the text a full snapshot carries.
+std::string view_text(const games::GameState& state, std::optional<Seat> seat) {
+    std::string text;
+    protocol::TextSink sink(text);
+    state.write_view(seat, sink);
+    return text;
+}
+
 }  // namespace
 
 // What one viewer is sent for one change.
@@ -29,21 +37,19 @@ struct Room::ViewerOut {
     std::map<std::size_t, Frame> full;  // by log position, without id
     std::map<std::size_t, Frame> delta;
 
-    // The view written straight from the game: as text for full snapshots, packed for a baseline.
-    std::string_view view_text() {
-        if (text_.empty()) {
-            protocol::TextSink sink(text_);
-            state->write_view(seat, sink);
-        }
-        return text_;
+    // The view written straight from the game, once needed: as text for full snapshots, packed
+    // for a baseline.
+    std::string_view text() {
+        if (!view) view = view_text(*state, seat);
+        return *view;
     }
     protocol::PackedBaseline& baseline() {
-        if (!packed) packed = protocol::pack_baseline(parts, [&](games::JsonSink& out) { state->write_view(seat, out); });
+        if (!packed) packed = protocol::pack_baseline(parts, *state);
         return *packed;
     }
 
 private:
-    std::string text_;
+    std::optional<std::string> view;
 };
 
 Room::ViewerOut& Room::viewer_out(ViewerOuts& viewers, std::optional<Seat> seat, const SharedParts& shared,
@@ -105,7 +111,7 @@ Frame Room::frame_for(Member& m, const Peer& peer, ViewerOut& v, std::optional<s
         frame = make_frame(protocol::encode_delta(d, id));
     } else {
         protocol::SnapshotParts s = v.parts;
-        s.view_text = v.view_text();
+        s.view_text = v.text();
         s.log = log;
         frame = make_frame(protocol::encode_snapshot(s, id));
     }
@@ -136,10 +142,8 @@ void Room::send_snapshots(const Caller* answering, Instant now) {
 Frame Room::snapshot_now(Member& m, Instant now, std::optional<std::int64_t> id) {
     const SharedParts shared = shared_parts(now);
     protocol::SnapshotParts s = snapshot_parts(m.seat, shared, now);
-    std::string view_text;
-    protocol::TextSink sink(view_text);
-    state_->write_view(m.seat, sink);
-    s.view_text = view_text;
+    const std::string view = view_text(*state_, m.seat);
+    s.view_text = view;
     const std::string log = log_since(m.log_sent, m.seat);
     s.log = log;
     m.log_sent = log_.size();
@@ -149,9 +153,7 @@ Frame Room::snapshot_now(Member& m, Instant now, std::optional<std::int64_t> id)
     // its next snapshot is a full one (a baseline must be exactly what the client holds).
     m.synced_peer = nullptr;
     if (m.peer && m.peer->wants_deltas() && !baselines_.count(viewer_key(m.seat))) {
-        protocol::PackedBaseline packed =
-            protocol::pack_baseline(s, [&](games::JsonSink& out) { state_->write_view(m.seat, out); });
-        baselines_[viewer_key(m.seat)] = Baseline{++baseline_seq_, rev_, std::move(packed)};
+        baselines_[viewer_key(m.seat)] = Baseline{++baseline_seq_, rev_, protocol::pack_baseline(s, *state_)};
         m.synced_peer = m.peer.get();
         m.synced_seq = baseline_seq_;
     }
