@@ -83,10 +83,14 @@ std::optional<CardId> find_card(std::string_view name) {
 
 bool is_ace(CardId card) { return info(card).kind == Kind::ace; }
 
+void write_cards(games::JsonSink& out, const std::vector<CardId>& cards) {
+    out.begin_array();
+    for (CardId c : cards) out.string(info(c).name);
+    out.end_array();
+}
+
 nlohmann::json card_names(const std::vector<CardId>& cards) {
-    nlohmann::json out = nlohmann::json::array();
-    for (CardId c : cards) out.push_back(info(c).name);
-    return out;
+    return games::tree_of([&](games::JsonSink& out) { write_cards(out, cards); });
 }
 
 std::vector<CardId> deck_cards(Extended extended) {

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "games/core/json_sink.hpp"
+
 namespace taol::games::bharg {
 
 enum class Suit : std::uint8_t { moons, suns, waves, leaves, wyrms, knots };
@@ -40,7 +42,9 @@ const CardInfo& info(CardId card);
 std::optional<CardId> find_card(std::string_view name);
 bool is_ace(CardId card);
 
-// The cards' names, in order: how a list of cards goes on the wire.
+// The cards' names, in order: how a list of cards goes on the wire; written into a view, or as a
+// value.
+void write_cards(games::JsonSink& out, const std::vector<CardId>& cards);
 nlohmann::json card_names(const std::vector<CardId>& cards);
 
 // The cards of a round's deck, in table order.

@@ -8,12 +8,6 @@ namespace {
 bool playing(const Table& table) { return table.phase == Phase::draw || table.phase == Phase::discard; }
 
 // Keys in ascending order (json_sink.hpp).
-void write_cards(JsonSink& out, const std::vector<CardId>& cards) {
-    out.begin_array();
-    for (CardId c : cards) out.string(info(c).name);
-    out.end_array();
-}
-
 // A hand's best arrangement: the three lists hold every card of the hand once.
 void write_arrangement(JsonSink& out, const Arrangement& arrangement) {
     out.begin_object();

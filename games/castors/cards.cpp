@@ -9,9 +9,13 @@ std::vector<Face> full_deck() {
     return deck;
 }
 
+void write_face(JsonSink& out, Face face) {
+    if (is_number(face)) out.integer(face);
+    else out.string(kDeck.at(static_cast<std::size_t>(face)).name);
+}
+
 Json face_json(Face face) {
-    if (is_number(face)) return face;
-    return std::string(kDeck.at(static_cast<std::size_t>(face)).name);
+    return tree_of([&](JsonSink& out) { write_face(out, face); });
 }
 
 Json card_data() {

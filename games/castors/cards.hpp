@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "games/core/json_sink.hpp"
 #include "games/core/types.hpp"
 
 namespace taol::games::castors {
@@ -34,7 +35,9 @@ inline bool is_number(Face face) { return face >= 0 && face <= 9; }
 // Every card once, grouped by face in table order (index = the card's uid).
 std::vector<Face> full_deck();
 
-// The wire form: the number itself, or "echanger" / "regarder" / "piocher".
+// The wire form: the number itself, or "echanger" / "regarder" / "piocher"; written into a view,
+// or as a value.
+void write_face(JsonSink& out, Face face);
 Json face_json(Face face);
 
 // The deck as published to renderers: [{"face", "copies"}] in table order.

@@ -3,11 +3,6 @@
 namespace taol::games::castors {
 namespace {
 
-void write_face(JsonSink& out, Face face) {
-    if (is_number(face)) out.integer(face);
-    else out.string(kDeck.at(static_cast<std::size_t>(face)).name);
-}
-
 void write_faces(JsonSink& out, const std::vector<Face>& faces) {
     out.begin_array();
     for (Face f : faces) write_face(out, f);

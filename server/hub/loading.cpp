@@ -196,10 +196,8 @@ ApiReply Hub::compute_replay(const std::string& code, int index) {
             (*stored)["games"] = *games;
             return {200, std::move(*stored)};
         }
-        BuiltReplay built = replay_from_events(code, index);
-        if (built.refused) return std::move(*built.refused);
-        ApiReply reply{200, Json::parse(built.text)};
-        reply.body["games"] = *games;  // it counts only the games it read
+        ApiReply reply = replay_answer(replay_from_events(code, index));
+        if (reply.status == 200) reply.body["games"] = *games;  // it counts only the games it read
         return reply;
     } catch (const std::exception& e) {
         mark_damaged(code, e.what());

@@ -92,10 +92,13 @@ BuiltReplay build_replay(const StoredRoom& stored, const games::Game& game, int 
     return built;
 }
 
-ApiReply replay_reply(const StoredRoom& stored, const games::Game& game, int index) {
-    BuiltReplay built = build_replay(stored, game, index);
+ApiReply replay_answer(BuiltReplay built) {
     if (built.refused) return std::move(*built.refused);
     return {200, Json::parse(built.text)};
+}
+
+ApiReply replay_reply(const StoredRoom& stored, const games::Game& game, int index) {
+    return replay_answer(build_replay(stored, game, index));
 }
 
 }  // namespace taol::server

@@ -28,7 +28,9 @@ struct BuiltReplay {
 // `games` counts the games `stored` holds. Written as text as the game is played again, each step's
 // view straight from the game (GameState::write_view): no tree of the whole game is built.
 BuiltReplay build_replay(const StoredRoom& stored, const games::Game& game, int index);
-// The same as an answer.
+// A built replay as an answer (its text read back as a tree).
+ApiReply replay_answer(BuiltReplay built);
+// build_replay() as an answer.
 ApiReply replay_reply(const StoredRoom& stored, const games::Game& game, int index);
 
 }  // namespace taol::server
