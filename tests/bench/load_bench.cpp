@@ -4,6 +4,7 @@
 //   load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] [--think-ms T]
 //                     [--think-spread] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare]
 //                     [--deltas] [--deflate] [--nodes N] [--surge R] [--server-limit NAME=N]...
+//                     [--timeline]
 //
 // Defaults: 100 rooms of castors, 4 players + 1 spectator each, think 500 ms, warm-up 5 s,
 // measured 20 s, --sync normal (given to the server as is).
@@ -63,6 +64,10 @@
 // p99). Not with --bare, which never refuses anyone.
 //
 // --server-limit NAME=N: given to the server as --limit NAME=N (say busy-action-ms=5).
+//
+// --timeline: Taol's run also gets a row for each second of the phase: the actions sent in it
+// that every member saw, their last member's p50 / p99 / max, the games that ended in it, the
+// client's worst lag and the server's CPU. Where latency comes in bursts, this says when.
 //
 // Exit status: 1 when a run could not set its rooms up, accepted nothing in its phase, or got an
 // error code that the play above cannot explain (anything but too_late, illegal_action,
@@ -167,6 +172,18 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
     }
 }
 
+// --timeline: a row per second of Taol's phase.
+void print_timeline(const Figures& f) {
+    std::printf("%6s %8s %9s %9s %9s %6s %12s %12s\n", "second", "actions", "last p50", "last p99", "last max", "games",
+                "client lag", "server cores");
+    for (std::size_t i = 0; i < f.timeline.size(); ++i) {
+        const taol::bench::Second& s = f.timeline[i];
+        std::printf("%6zu %8zu %9.2f %9.2f %9.2f %6d %12.2f %12.2f\n", i, s.last_ms.size(),
+                    taol::bench::percentile(s.last_ms, 0.5), taol::bench::percentile(s.last_ms, 0.99),
+                    taol::bench::percentile(s.last_ms, 1.0), s.games_ended, s.client_lag_max_ms, s.server_cores);
+    }
+}
+
 // The server's log is kept out of the figures, but its warnings and errors are worth seeing.
 void print_log_warnings(const std::string& path) {
     std::ifstream log(path);
@@ -205,6 +222,10 @@ std::optional<Settings> parse(int argc, char** argv) {
         }
         if (flag == "--think-spread") {
             s.think_spread = true;
+            continue;
+        }
+        if (flag == "--timeline") {
+            s.timeline = true;
             continue;
         }
         if (i + 1 >= argc) return std::nullopt;
@@ -287,7 +308,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr,
                      "usage: load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] "
                      "[--think-ms T] [--think-spread] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] "
-                     "[--deltas] [--nodes N] [--surge R] [--server-limit NAME=N]...\n");
+                     "[--deltas] [--deflate] [--nodes N] [--surge R] [--server-limit NAME=N]... [--timeline]\n");
         return 2;
     }
     raise_descriptor_limit();
@@ -310,6 +331,7 @@ int main(int argc, char** argv) {
         runs.emplace_back("bare", taol::bench::run_load(*settings, {bare.port()}, true, usage, false));
     }
     if (runs.front().second.set_up) print(*settings, runs);
+    if (settings->timeline && runs.front().second.set_up) print_timeline(runs.front().second);
     bool ok = true;
     for (const auto& [name, f] : runs) ok = succeeded(name, f) && ok;
     return ok ? 0 : 1;

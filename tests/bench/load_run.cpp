@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <deque>
@@ -102,6 +103,7 @@ public:
         measuring_ = true;
         if (settings_.surge_per_s > 0) surge();
         probe_client_lag(Clock::now());
+        if (settings_.timeline) sample_server(server_usage, before, start_ + std::chrono::seconds(1));
         run_until(ioc_, [] { return false; }, settings_.seconds);
         measuring_ = false;
         end_ = Clock::now();
@@ -125,10 +127,15 @@ public:
         f.unexpected = unexpected_;
         f.newcomer_busy = newcomer_busy_;
         f.client_lag_ms = std::move(client_lag_ms_);
+        if (settings_.timeline) {
+            timeline_.resize(static_cast<std::size_t>(std::ceil(settings_.seconds)));
+            f.timeline = std::move(timeline_);
+        }
         collect_latencies(f);
         closing_ = true;
         surge_timer_.cancel();
         lag_timer_.cancel();
+        sample_timer_.cancel();
         for (auto& room : rooms_) {
             for (auto& m : room.members) m.conn->close();
         }
@@ -172,9 +179,30 @@ private:
         lag_timer_.async_wait([this, due](boost::system::error_code ec) {
             if (ec || !measuring_) return;
             const auto now = Clock::now();
-            client_lag_ms_.push_back(std::chrono::duration<double, std::milli>(now - due).count());
+            const double lag = std::chrono::duration<double, std::milli>(now - due).count();
+            client_lag_ms_.push_back(lag);
+            if (Second* s = second_of(due)) s->client_lag_max_ms = std::max(s->client_lag_max_ms, lag);
             probe_client_lag(now + std::chrono::milliseconds(10));
         });
+    }
+
+    // --timeline: the server's CPU over each second of the phase.
+    void sample_server(const std::function<Usage()>& server_usage, Usage last, Clock::time_point due) {
+        sample_timer_.expires_at(due);
+        sample_timer_.async_wait([this, &server_usage, last, due](boost::system::error_code ec) {
+            if (ec || !measuring_) return;
+            const Usage now = server_usage();
+            if (Second* s = second_of(due - std::chrono::milliseconds(500))) s->server_cores = now.cpu_seconds - last.cpu_seconds;
+            sample_server(server_usage, now, due + std::chrono::seconds(1));
+        });
+    }
+    // The phase's second that `t` falls in (nullptr outside the phase, or without --timeline).
+    Second* second_of(Clock::time_point t) {
+        if (!settings_.timeline || t < start_) return nullptr;
+        const auto i = static_cast<std::size_t>(std::chrono::duration<double>(t - start_).count());
+        if (i >= static_cast<std::size_t>(settings_.seconds + 1)) return nullptr;
+        if (timeline_.size() <= i) timeline_.resize(i + 1);
+        return &timeline_[i];
     }
 
     // --surge: a newcomer room now and then, for as long as the phase lasts.
@@ -283,6 +311,7 @@ private:
         if (id == kRematchId) room.rematch_asked = false;
         if (m.index == 0 && finished && !room.rematch_asked) {
             room.rematch_asked = true;
+            if (Second* s = measuring_ ? second_of(now) : nullptr) ++s->games_ended;
             m.conn->send({{"type", "rematch"}, {"id", kRematchId}});
         }
         think(m);
@@ -390,6 +419,10 @@ private:
                     last = std::max(last, seen_ms);
                 }
                 if (all_saw) (room.newcomer ? f.newcomer_last_ms : f.last_ms).push_back(last);
+                if (all_saw && !room.newcomer && settings_.timeline) {
+                    const auto i = static_cast<std::size_t>(std::chrono::duration<double>(a.sent - start_).count());
+                    if (i < f.timeline.size()) f.timeline[i].last_ms.push_back(last);
+                }
             }
         }
     }
@@ -411,7 +444,9 @@ private:
     std::deque<Room> rooms_;
     net::steady_timer surge_timer_{ioc_};
     net::steady_timer lag_timer_{ioc_};
+    net::steady_timer sample_timer_{ioc_};
     std::vector<double> client_lag_ms_;
+    std::vector<Second> timeline_;
     int newcomer_busy_ = 0;
     bool measuring_ = false;
     bool closing_ = false;  // the end: connections close on purpose

@@ -29,6 +29,15 @@ struct Settings {
     int nodes = 0;        // > 0: that many nodes on a throwaway PostgreSQL, the rooms spread over them
     double surge_per_s = 0;  // > 0: during the phase, that many newcomer rooms arrive each second
     std::vector<std::string> server_limits;  // NAME=N, each given to the server as --limit NAME=N
+    bool timeline = false;  // also figures for each second of the phase
+};
+
+// One second of the phase (--timeline): what was asked of the server then, and how it answered.
+struct Second {
+    std::vector<double> last_ms;  // of the actions sent in that second
+    int games_ended = 0;          // rematches asked
+    double client_lag_max_ms = 0;
+    double server_cores = -1;
 };
 
 struct Figures {
@@ -53,6 +62,7 @@ struct Figures {
     double client_cores = 0;
     std::vector<double> client_lag_ms;  // how late the client's own 10 ms timer ran, through the phase
     double database_cores = -1;         // PostgreSQL's processes (--nodes); -1: none
+    std::vector<Second> timeline;       // --timeline
 };
 
 
