@@ -103,7 +103,10 @@ public:
         measuring_ = true;
         if (settings_.surge_per_s > 0) surge();
         probe_client_lag(Clock::now());
-        if (settings_.timeline) sample_server(server_usage, before, start_ + std::chrono::seconds(1));
+        if (settings_.timeline) {
+            timeline_.resize(phase_seconds());
+            sample_server(server_usage, before, start_ + std::chrono::seconds(1));
+        }
         run_until(ioc_, [] { return false; }, settings_.seconds);
         measuring_ = false;
         end_ = Clock::now();
@@ -127,11 +130,8 @@ public:
         f.unexpected = unexpected_;
         f.newcomer_busy = newcomer_busy_;
         f.client_lag_ms = std::move(client_lag_ms_);
-        if (settings_.timeline) {
-            timeline_.resize(static_cast<std::size_t>(std::ceil(settings_.seconds)));
-            f.timeline = std::move(timeline_);
-        }
         collect_latencies(f);
+        if (settings_.timeline) f.timeline = std::move(timeline_);
         closing_ = true;
         surge_timer_.cancel();
         lag_timer_.cancel();
@@ -196,13 +196,18 @@ private:
             sample_server(server_usage, now, due + std::chrono::seconds(1));
         });
     }
-    // The phase's second that `t` falls in (nullptr outside the phase, or without --timeline).
-    Second* second_of(Clock::time_point t) {
-        if (!settings_.timeline || t < start_) return nullptr;
+    // Which second of the phase `t` falls in, if it falls in the phase.
+    std::optional<std::size_t> second_index(Clock::time_point t) const {
+        if (t < start_) return std::nullopt;
         const auto i = static_cast<std::size_t>(std::chrono::duration<double>(t - start_).count());
-        if (i >= static_cast<std::size_t>(settings_.seconds + 1)) return nullptr;
-        if (timeline_.size() <= i) timeline_.resize(i + 1);
-        return &timeline_[i];
+        if (i >= phase_seconds()) return std::nullopt;
+        return i;
+    }
+    std::size_t phase_seconds() const { return static_cast<std::size_t>(std::ceil(settings_.seconds)); }
+    // --timeline: the row of the second `t` falls in (nullptr outside the phase, or without it).
+    Second* second_of(Clock::time_point t) {
+        const std::optional<std::size_t> i = settings_.timeline ? second_index(t) : std::nullopt;
+        return i ? &timeline_[*i] : nullptr;
     }
 
     // --surge: a newcomer room now and then, for as long as the phase lasts.
@@ -385,8 +390,9 @@ private:
         return total;
     }
 
-    // The actions sent in the phase and answered, and when each other member saw their rev.
-    void collect_latencies(Figures& f) const {
+    // The actions sent in the phase and answered, and when each other member saw their rev (with
+    // --timeline, also in the row of the second each was sent in).
+    void collect_latencies(Figures& f) {
         const auto ms = [](Clock::time_point from, Clock::time_point to) {
             return std::chrono::duration<double, std::milli>(to - from).count();
         };
@@ -420,8 +426,7 @@ private:
                 }
                 if (all_saw) (room.newcomer ? f.newcomer_last_ms : f.last_ms).push_back(last);
                 if (all_saw && !room.newcomer && settings_.timeline) {
-                    const auto i = static_cast<std::size_t>(std::chrono::duration<double>(a.sent - start_).count());
-                    if (i < f.timeline.size()) f.timeline[i].last_ms.push_back(last);
+                    if (const auto i = second_index(a.sent)) timeline_[*i].last_ms.push_back(last);
                 }
             }
         }
