@@ -196,9 +196,9 @@ private:
             sample_server(server_usage, now, due + std::chrono::seconds(1));
         });
     }
-    // Which second of the phase `t` falls in, if it falls in the phase.
+    // Which second of the phase `t` falls in, if it falls in the phase (none before it has begun).
     std::optional<std::size_t> second_index(Clock::time_point t) const {
-        if (t < start_) return std::nullopt;
+        if (start_ == Clock::time_point{} || t < start_) return std::nullopt;
         const auto i = static_cast<std::size_t>(std::chrono::duration<double>(t - start_).count());
         if (i >= phase_seconds()) return std::nullopt;
         return i;
@@ -316,7 +316,7 @@ private:
         if (id == kRematchId) room.rematch_asked = false;
         if (m.index == 0 && finished && !room.rematch_asked) {
             room.rematch_asked = true;
-            if (Second* s = measuring_ ? second_of(now) : nullptr) ++s->games_ended;
+            if (Second* s = second_of(now)) ++s->games_ended;
             m.conn->send({{"type", "rematch"}, {"id", kRematchId}});
         }
         think(m);
@@ -425,9 +425,7 @@ private:
                     last = std::max(last, seen_ms);
                 }
                 if (all_saw) (room.newcomer ? f.newcomer_last_ms : f.last_ms).push_back(last);
-                if (all_saw && !room.newcomer && settings_.timeline) {
-                    if (const auto i = second_index(a.sent)) timeline_[*i].last_ms.push_back(last);
-                }
+                if (Second* s = all_saw && !room.newcomer ? second_of(a.sent) : nullptr) s->last_ms.push_back(last);
             }
         }
     }
