@@ -12,6 +12,7 @@ import { RoomView } from '/js/room.js';
 import { confirmDialog } from '/js/confirm.js';
 import { replayPath } from '/js/paths.js';
 import { InputClock } from '/js/fair.js';
+import { drawingHeld } from '/js/press-guard.js';
 import '/js/tips.js';
 
 const store = {
@@ -446,7 +447,10 @@ let scheduled = false;
 function render() {
   if (scheduled) return;
   scheduled = true;
-  requestAnimationFrame(() => { scheduled = false; draw(); });
+  requestAnimationFrame(() => {
+    scheduled = false;
+    if (!drawingHeld(render)) draw();
+  });
 }
 
 function draw() {

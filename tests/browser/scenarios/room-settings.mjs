@@ -1,4 +1,6 @@
 // What the host decides for the room, and a game the server cannot go on with:
+// - the start button pressed as a spectator comes in: the room drawn again under the mouse does not
+//   swallow the click (the drawing waits for the release), and the game starts;
 // - spectators' chat: the host turns it off from the players' panel; the spectator's chat box
 //   says it is closed and cannot be used; turned on again, the spectator's line reaches the host;
 // - a game journaled under other rules (the server was updated meanwhile): after the restart both
@@ -38,6 +40,40 @@ async function spectatorsChat(base, browser, shots, errors) {
   await host.page.locator('.chat-list', { hasText: 'Bonne partie !' }).waitFor({ state: 'attached' });
   await host.context.close();
   await watcher.context.close();
+}
+
+// The host presses the start button; a spectator arrives before the release, and the release
+// still starts the game.
+async function startPressedAsSomeoneComes(base, browser, errors) {
+  const host = await newPlayer(browser, 'Katell', LAPTOP, errors);
+  const friend = await newPlayer(browser, 'Bleuenn', PHONE, errors, { mobile: true });
+  const watcher = await newPlayer(browser, 'Soazig', LAPTOP, errors);
+  const { invite, code } = await openRoom(host, base, 'fishfish');
+  await joinByInvite(friend, invite);
+  await host.page.waitForFunction(() => document.querySelectorAll('.places .place.taken').length === 2);
+  await watcher.page.goto(`${base}/`);
+  await watcher.page.fill('[data-testid=name]', watcher.name);
+  await watcher.page.fill('[data-testid=join-code]', code);
+  await host.page.evaluate(() => {
+    window.__spectatorCame = false;
+    for (const ws of window.__sockets) {
+      ws.addEventListener('message', (e) => {
+        const m = JSON.parse(e.data);
+        if (m.type === 'room' && m.spectators > 0) window.__spectatorCame = true;
+      });
+    }
+  });
+
+  const box = await host.page.locator('[data-testid=start]').boundingBox();
+  await host.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await host.page.mouse.down();
+  await watcher.page.click('[data-testid=join-spectator]');
+  await host.page.waitForFunction(() => window.__spectatorCame);
+  // Frames pass: a drawing that did not wait would replace the button now.
+  await host.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await host.page.mouse.up();
+  for (const p of [host, friend, watcher]) await p.page.locator('.table .ff').waitFor();
+  for (const p of [host, friend, watcher]) await p.context.close();
 }
 
 // Makes the game journaled in `dataDir` look begun under rules version 99.
@@ -88,6 +124,8 @@ async function interruptedGame(binary, browser, shots, errors) {
 
 export default async function roomSettings({ base, browser, shots, errors, binary }) {
   const started = Date.now();
+  await startPressedAsSomeoneComes(base, browser, errors);
+  log('room-settings: the start button pressed as a spectator came in started the game');
   await spectatorsChat(base, browser, shots, errors);
   log('room-settings: spectators\' chat switched off and on');
   await interruptedGame(binary, browser, shots, errors);

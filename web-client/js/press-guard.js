@@ -1,0 +1,36 @@
+// A control pressed and not yet released holds the page's drawing back: a snapshot drawn between
+// the press and its release would replace the control under the pointer, and the click would be
+// lost. A finger holds it at most until a long press shows a tip instead (tips.js); a mouse or a
+// pen for two seconds, in case its release never reaches the page.
+const HOLD_MS = { touch: 500, mouse: 2000, pen: 2000 };
+const CONTROLS = 'button, a, input, label, summary, [role=button]';
+
+let press = null; // { until }: when the hold ends at the latest
+let owed = null;  // the drawing held back, run at the release
+let timer = 0;
+
+function settle() {
+  clearTimeout(timer);
+  const draw = owed;
+  owed = null;
+  if (draw) draw();
+}
+
+// True when `draw` must wait for the release (it is then run once, at the release).
+export function drawingHeld(draw) {
+  const left = press ? press.until - performance.now() : 0;
+  if (left <= 0) return false;
+  owed = draw;
+  clearTimeout(timer);
+  timer = setTimeout(settle, left);
+  return true;
+}
+
+document.addEventListener('pointerdown', (e) => {
+  if (!(e.target instanceof Element) || !e.target.closest(CONTROLS)) return;
+  press = { until: performance.now() + (HOLD_MS[e.pointerType] ?? HOLD_MS.mouse) };
+}, true);
+// The click comes in the same task as the release: drawing after it (setTimeout) lets it land.
+for (const type of ['pointerup', 'pointercancel']) {
+  document.addEventListener(type, () => { press = null; if (owed) setTimeout(settle); }, true);
+}
