@@ -11,7 +11,7 @@ export default (ctx) => oneScreen(ctx, {
   phone: { players: 2 },
   seats: {},
   clicks: {},
-  moments: 40,
+  moments: 30,
   control: (a) => {
     if (a.type === 'draw') return a.from === 'deck' ? '[data-key=bh-deck]' : '[data-key=bh-discard]';
     return `[data-act="${a.type}"]`;

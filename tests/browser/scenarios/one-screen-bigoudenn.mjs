@@ -10,7 +10,7 @@ export default (ctx) => oneScreen(ctx, {
   phone: { players: 5 },
   seats: { take: 3, steal: 1, compose: 8, end_turn: 0.7, amen: 0.2, grab: 0.25, drop: 0.15, teut: 1, bid: 2, pass: 1, make_room: 1, passoire: 1, idle: 2 },
   clicks: { take: 4, steal: 2, compose: 12, end_turn: 1.5, amen: 0.4, grab: 0.4, hand: 0.1, drop: 0.3, teut: 2, bid: 3, pass: 1, make_room: 2, passoire: 2, pick: 2, confirm: 6 },
-  moments: 45,
+  moments: 30,
   timeLimited: ['grab', 'teut', 'bid', 'make_room', 'passoire'],
   control: (a) => {
     switch (a.type) {

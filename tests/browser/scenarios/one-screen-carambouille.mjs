@@ -22,7 +22,7 @@ export default (ctx) => oneScreen(ctx, {
     accept: 2, 'accept-choose': 0.4, 'pick-accept': 2, 'accept-cancel': 0.5, refuse: 1, withdraw: 0.5, counter: 0.2,
     'sell-pick': 3, sell: 4, buy: 2, react: 1, pass: 2, lay_panier: 0.5, persuade: 0.2, persuasion_none: 2,
   },
-  moments: 45,
+  moments: 30,
   seconds: 90,
   timeLimited: ['ring', 'accept', 'react', 'pass'],
   control: (a) => {

@@ -10,7 +10,7 @@ export default (ctx) => oneScreen(ctx, {
   phone: { players: 6 },
   seats: { knock: 0.2 },
   clicks: { knock: 0.2 },
-  moments: 40,
+  moments: 30,
   timeLimited: ['seen'],
   // A turn's last action may be listed twice, plain and knocking: the knock is a toggle beside.
   control: (a) => (a.knock ? '[data-act=knock]' : `[data-act="${{

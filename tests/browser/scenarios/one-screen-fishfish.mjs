@@ -8,7 +8,7 @@ export default (ctx) => oneScreen(ctx, {
   phone: { players: 8 },
   seats: {},
   clicks: { set_line: 4 },
-  moments: 40,
+  moments: 30,
   control: (a) => {
     if (a.type === 'set_line') return '[data-act=bait]';
     if (a.type === 'bet') return a.choose ? '[data-act=bet]' : '[data-key=ff-bet-all]';
