@@ -12,11 +12,13 @@
 #include <nlohmann/json.hpp>
 
 namespace taol::bench {
-namespace {
 
 namespace beast = boost::beast;
 namespace net = boost::asio;
 using Json = nlohmann::json;
+
+// Named, not anonymous: the broadcaster's Hub (declared in the header) holds these.
+namespace bare {
 
 class Session;
 
@@ -27,9 +29,12 @@ struct BareRoom {
     int turn = 0;
 };
 
-}  // namespace
+}  // namespace bare
 
 struct BareBroadcaster::Hub {
+    using BareRoom = bare::BareRoom;
+    using Session = bare::Session;
+
     int members_per_room;
     int players_per_room;
     std::size_t frame_bytes;
@@ -50,7 +55,7 @@ struct BareBroadcaster::Hub {
     void broadcast(BareRoom& room, const Session* actor, std::int64_t id);
 };
 
-namespace {
+namespace bare {
 
 class Session : public std::enable_shared_from_this<Session> {
 public:
@@ -118,7 +123,7 @@ void accept_next(net::ip::tcp::acceptor& acceptor, BareBroadcaster::Hub& hub) {
     });
 }
 
-}  // namespace
+}  // namespace bare
 
 // Like Taol's rooms, the frame for the others is made once and shared; the actor's carries its id.
 void BareBroadcaster::Hub::broadcast(BareRoom& room, const Session* actor, std::int64_t id) {
@@ -139,7 +144,7 @@ BareBroadcaster::BareBroadcaster(int members_per_room, int players_per_room, std
     : acceptor_(ioc_, net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), 0)),
       hub_(new Hub{members_per_room, players_per_room, frame_bytes, {}}) {
     port_ = acceptor_.local_endpoint().port();
-    accept_next(acceptor_, *hub_);
+    bare::accept_next(acceptor_, *hub_);
     thread_ = std::thread([this] {
         tid_ = gettid();
         ioc_.run();
