@@ -86,11 +86,14 @@ export function launchBrowser() {
 }
 
 // One person at the table: its own browser context (own storage, so its own token).
-// opts: mobile (a phone: touch, mobile viewport), reducedMotion (prefers-reduced-motion).
+// opts: mobile (a phone: touch, mobile viewport), motion (the pieces move: prefers-reduced-motion
+// is not set). Without it a page asks for reduced motion: the one-screen scenarios check the
+// motion of every game, and elsewhere moving pieces only cost CPU (a game of the fishfish
+// scenario took 43-44 s instead of 50-69), on the browser lane that is ctest's longest.
 export async function newPlayer(browser, name, viewport, errors, opts = {}) {
   const context = await browser.newContext({
     viewport, deviceScaleFactor: 1, isMobile: !!opts.mobile, hasTouch: !!opts.mobile,
-    reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference',
+    reducedMotion: opts.motion ? 'no-preference' : 'reduce',
   });
   // Keeps the page's WebSockets within reach, so a test can cut the line like a network drop,
   // remembers the last snapshot the page received, and counts the animations the page ran.

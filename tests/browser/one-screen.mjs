@@ -141,13 +141,13 @@ async function oneSize({ base, browser, shots, errors }, spec, size) {
   for (let i = 0; i < size.players - 1; i += 1) others.push(await seats.add(`${spec.names[i % spec.names.length]}${i >= spec.names.length ? i : ''}`));
   const code = await others[0].create(spec.game, spec.options || {});
   const phone = !!size.mobile;
-  const me = await newPlayer(browser, 'Katell', size.viewport, errors, { mobile: phone });
+  const me = await newPlayer(browser, 'Katell', size.viewport, errors, { mobile: phone, motion: true });
   await me.page.goto(`${base}/r/${code}`);
   await me.page.fill('[data-testid=name]', me.name);
   await me.page.click('[data-testid=enter]');
   await me.page.locator('[data-testid=invite-link]').waitFor();
   for (const s of others.slice(1)) await s.join(code);
-  const watcher = await newPlayer(browser, 'Nolwenn', size.viewport, errors, { mobile: phone, reducedMotion: true });
+  const watcher = await newPlayer(browser, 'Nolwenn', size.viewport, errors, { mobile: phone });
   await watchByCode(watcher, base, code);
   await others[0].start();
   for (const s of others) await s.play(spec.seats, spec.seatDelay || [400, 1200]);

@@ -211,9 +211,10 @@ function randomClick(p) {
 export default async function bigoudenn({ base, browser, shots, errors }) {
   const started = Date.now();
   const desktop = { width: 1280, height: 900 };
-  const host = await newPlayer(browser, 'Rozenn', desktop, errors);
-  const second = await newPlayer(browser, 'Soazig', desktop, errors);
-  const phone = await newPlayer(browser, 'Tyfenn', { width: 360, height: 740 }, errors, { mobile: true });
+  // The players' pages move their pieces: the TEUT! button's glow is checked on whichever loses a race.
+  const host = await newPlayer(browser, 'Rozenn', desktop, errors, { motion: true });
+  const second = await newPlayer(browser, 'Soazig', desktop, errors, { motion: true });
+  const phone = await newPlayer(browser, 'Tyfenn', { width: 360, height: 740 }, errors, { mobile: true, motion: true });
   const watcher = await newPlayer(browser, 'Katell', { width: 1024, height: 768 }, errors);
   const players = [host, second, phone];
   const everyone = [...players, watcher];
