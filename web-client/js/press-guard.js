@@ -1,9 +1,11 @@
 // A control pressed and not yet released holds the page's drawing back: a snapshot drawn between
 // the press and its release would replace the control under the pointer, and the click would be
-// lost. A finger holds it at most until a long press shows a tip instead (tips.js); a mouse or a
-// pen for two seconds, in case its release never reaches the page.
-const HOLD_MS = { touch: 500, mouse: 2000, pen: 2000 };
+// lost. The same goes for the space bar, which presses a focused button on its release. A finger
+// holds it at most until a long press shows a tip instead (tips.js); a mouse, a pen or a key for
+// two seconds, in case its release never reaches the page.
+const HOLD_MS = { touch: 500, mouse: 2000, pen: 2000, key: 2000 };
 const CONTROLS = 'button, a, input, label, summary, [role=button]';
+const SPACE_PRESSES = 'button, summary, [role=button], input[type=checkbox], input[type=radio]';
 
 let press = null; // { until }: when the hold ends at the latest
 let owed = null;  // the drawing held back, run at the release
@@ -26,11 +28,17 @@ export function drawingHeld(draw) {
   return true;
 }
 
-document.addEventListener('pointerdown', (e) => {
-  if (!(e.target instanceof Element) || !e.target.closest(CONTROLS)) return;
-  press = { until: performance.now() + (HOLD_MS[e.pointerType] ?? HOLD_MS.mouse) };
-}, true);
-// The click comes in the same task as the release: drawing after it (setTimeout) lets it land.
-for (const type of ['pointerup', 'pointercancel']) {
-  document.addEventListener(type, () => { press = null; if (owed) setTimeout(settle); }, true);
+function hold(target, selector, ms) {
+  if (target instanceof Element && target.closest(selector)) press = { until: performance.now() + ms };
 }
+
+// The click comes in the same task as the release: drawing after it (setTimeout) lets it land.
+function release() {
+  press = null;
+  if (owed) setTimeout(settle);
+}
+
+document.addEventListener('pointerdown', (e) => hold(e.target, CONTROLS, HOLD_MS[e.pointerType] ?? HOLD_MS.mouse), true);
+document.addEventListener('keydown', (e) => { if (e.key === ' ' && !e.repeat) hold(e.target, SPACE_PRESSES, HOLD_MS.key); }, true);
+for (const type of ['pointerup', 'pointercancel']) document.addEventListener(type, release, true);
+document.addEventListener('keyup', (e) => { if (e.key === ' ') release(); }, true);

@@ -1,6 +1,7 @@
 // What the host decides for the room, and a game the server cannot go on with:
-// - the start button pressed as a spectator comes in: the room drawn again under the mouse does not
-//   swallow the click (the drawing waits for the release), and the game starts;
+// - the start button pressed (with the mouse, then with the space bar) as a spectator comes in:
+//   the room drawn again meanwhile does not swallow the press (the drawing waits for the
+//   release), and the game starts;
 // - spectators' chat: the host turns it off from the players' panel; the spectator's chat box
 //   says it is closed and cannot be used; turned on again, the spectator's line reaches the host;
 // - a game journaled under other rules (the server was updated meanwhile): after the restart both
@@ -42,9 +43,9 @@ async function spectatorsChat(base, browser, shots, errors) {
   await watcher.context.close();
 }
 
-// The host presses the start button; a spectator arrives before the release, and the release
-// still starts the game.
-async function startPressedAsSomeoneComes(base, browser, errors) {
+// The host presses the start button (`by`: 'mouse' or 'space'); a spectator arrives before the
+// release, and the release still starts the game.
+async function startPressedAsSomeoneComes(base, browser, errors, by) {
   const host = await newPlayer(browser, 'Katell', LAPTOP, errors);
   const friend = await newPlayer(browser, 'Bleuenn', PHONE, errors, { mobile: true });
   const watcher = await newPlayer(browser, 'Soazig', LAPTOP, errors);
@@ -64,14 +65,21 @@ async function startPressedAsSomeoneComes(base, browser, errors) {
     }
   });
 
-  const box = await host.page.locator('[data-testid=start]').boundingBox();
-  await host.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await host.page.mouse.down();
+  const start = host.page.locator('[data-testid=start]');
+  if (by === 'mouse') {
+    const box = await start.boundingBox();
+    await host.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await host.page.mouse.down();
+  } else {
+    await start.focus();
+    await host.page.keyboard.down('Space');
+  }
   await watcher.page.click('[data-testid=join-spectator]');
   await host.page.waitForFunction(() => window.__spectatorCame);
   // Frames pass: a drawing that did not wait would replace the button now.
   await host.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await host.page.mouse.up();
+  if (by === 'mouse') await host.page.mouse.up();
+  else await host.page.keyboard.up('Space');
   for (const p of [host, friend, watcher]) await p.page.locator('.table .ff').waitFor();
   for (const p of [host, friend, watcher]) await p.context.close();
 }
@@ -124,8 +132,10 @@ async function interruptedGame(binary, browser, shots, errors) {
 
 export default async function roomSettings({ base, browser, shots, errors, binary }) {
   const started = Date.now();
-  await startPressedAsSomeoneComes(base, browser, errors);
-  log('room-settings: the start button pressed as a spectator came in started the game');
+  for (const by of ['mouse', 'space']) {
+    await startPressedAsSomeoneComes(base, browser, errors, by);
+    log(`room-settings: the start button pressed (${by}) as a spectator came in started the game`);
+  }
   await spectatorsChat(base, browser, shots, errors);
   log('room-settings: spectators\' chat switched off and on');
   await interruptedGame(binary, browser, shots, errors);
