@@ -168,11 +168,16 @@ export async function joinByInvite(p, invite) {
   await p.page.locator('[data-testid=invite-link]').waitFor();
 }
 
-// Someone watches, by code from the start page.
-export async function watchByCode(p, base, code) {
+// Someone about to watch, by code from the start page: name and code typed, "watch" not clicked yet.
+export async function readyToWatch(p, base, code) {
   await p.page.goto(`${base}/`);
   await p.page.fill('[data-testid=name]', p.name);
   await p.page.fill('[data-testid=join-code]', code);
+}
+
+// Someone watches, by code from the start page.
+export async function watchByCode(p, base, code) {
+  await readyToWatch(p, base, code);
   await p.page.click('[data-testid=join-spectator]');
   // On a phone the room code sits in the top bar's menu: there, not necessarily in sight.
   await p.page.locator('[data-testid=room-code]').waitFor({ state: 'attached' });

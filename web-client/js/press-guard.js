@@ -7,7 +7,7 @@ const HOLD_MS = { touch: 500, mouse: 2000, pen: 2000, key: 2000 };
 const CONTROLS = 'button, a, input, label, summary, [role=button]';
 const SPACE_PRESSES = 'button, summary, [role=button], input[type=checkbox], input[type=radio]';
 
-let press = null; // { until }: when the hold ends at the latest
+let heldUntil = 0; // when the press's hold ends at the latest (0: nothing pressed)
 let owed = null;  // the drawing held back, run at the release
 let timer = 0;
 
@@ -20,7 +20,7 @@ function settle() {
 
 // True when `draw` must wait for the release (it is then run once, at the release).
 export function drawingHeld(draw) {
-  const left = press ? press.until - performance.now() : 0;
+  const left = heldUntil - performance.now();
   if (left <= 0) return false;
   owed = draw;
   clearTimeout(timer);
@@ -29,12 +29,12 @@ export function drawingHeld(draw) {
 }
 
 function hold(target, selector, ms) {
-  if (target instanceof Element && target.closest(selector)) press = { until: performance.now() + ms };
+  if (target instanceof Element && target.closest(selector)) heldUntil = performance.now() + ms;
 }
 
 // The click comes in the same task as the release: drawing after it (setTimeout) lets it land.
 function release() {
-  press = null;
+  heldUntil = 0;
   if (owed) setTimeout(settle);
 }
 

@@ -12,7 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  OVERALL_MS, check, checkNoPageErrors, joinByInvite, log, newPlayer, openRoom, shot, startServer, watchByCode,
+  OVERALL_MS, check, checkNoPageErrors, joinByInvite, log, newPlayer, openRoom, readyToWatch, shot, startServer,
+  watchByCode,
 } from '../lib.mjs';
 
 const LAPTOP = { width: 1366, height: 768 };
@@ -52,9 +53,7 @@ async function startPressedAsSomeoneComes(base, browser, errors, by) {
   const { invite, code } = await openRoom(host, base, 'fishfish');
   await joinByInvite(friend, invite);
   await host.page.waitForFunction(() => document.querySelectorAll('.places .place.taken').length === 2);
-  await watcher.page.goto(`${base}/`);
-  await watcher.page.fill('[data-testid=name]', watcher.name);
-  await watcher.page.fill('[data-testid=join-code]', code);
+  await readyToWatch(watcher, base, code);
   await host.page.evaluate(() => {
     window.__spectatorCame = false;
     for (const ws of window.__sockets) {
