@@ -175,7 +175,9 @@ async function oneSize({ base, browser, shots, errors }, spec, size) {
       await watcher.page.screenshot({ path: path.join(shots, `${label}-${moments}-spectator.png`) });
     }
     if (await me.page.locator('[data-testid=scoreboard]:not([hidden])').count()) break;
-    if (phone && moments === 5 && !size.folded) { size.folded = true; await foldsOpen(me); }
+    // Not while a dialog the page opened (a confirmation) waits for its answer: it is modal.
+    const dialogOpen = await me.page.locator('dialog[open]').count();
+    if (phone && moments >= 5 && !size.folded && !dialogOpen) { size.folded = true; await foldsOpen(me); }
   }
   check(!phone || size.folded || moments < 5, `the menu and the drawer were not tried at ${size.label} size`);
   const ran = await me.page.evaluate(() => window.__animations);
