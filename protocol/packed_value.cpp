@@ -57,12 +57,32 @@ Header header(const std::uint8_t* p, const std::uint8_t* end) {
     }
 }
 
+// Past one value: one pass over its bytes, counting the values still to pass rather than
+// recursing (the small ints, short strings and small containers that make up a view decoded inline).
 const std::uint8_t* skip(const std::uint8_t* p, const std::uint8_t* end) {
-    if (p < end && (*p <= 0x7f || *p >= 0xe0)) return p + 1;  // the most common value: a small int
-    const Header h = header(p, end);
-    if (static_cast<std::uint64_t>(end - p) < h.length + h.payload) bad();
-    p += h.length + h.payload;
-    for (std::uint64_t i = 0; i < h.items; ++i) p = skip(p, end);
+    std::uint64_t pending = 1;
+    while (pending--) {
+        if (p >= end) bad();
+        const std::uint8_t b = *p;
+        if (b <= 0x7f || b >= 0xe0) {  // fixint
+            ++p;
+        } else if (b <= 0x8f) {  // fixmap
+            pending += 2u * (b & 0x0fu);
+            ++p;
+        } else if (b <= 0x9f) {  // fixarray
+            pending += b & 0x0fu;
+            ++p;
+        } else if (b <= 0xbf) {  // fixstr
+            const std::size_t length = 1u + (b & 0x1fu);
+            if (static_cast<std::size_t>(end - p) < length) bad();
+            p += length;
+        } else {
+            const Header h = header(p, end);
+            if (static_cast<std::uint64_t>(end - p) < h.length + h.payload) bad();
+            p += h.length + h.payload;
+            pending += h.items;
+        }
+    }
     return p;
 }
 
@@ -242,6 +262,10 @@ bool Items::next(Packed& item) {
 }
 
 std::string_view string_of(const Packed& value) {
+    const std::uint8_t b = *value.begin;
+    if (b >= 0xa0 && b <= 0xbf && value.size() > (b & 0x1fu)) {  // fixstr: every key is one
+        return {reinterpret_cast<const char*>(value.begin + 1), static_cast<std::size_t>(b & 0x1fu)};
+    }
     if (!value.is_string()) bad();
     const Header h = header(value.begin, value.end);
     if (static_cast<std::uint64_t>(value.end - value.begin) < h.length + h.payload) bad();
@@ -256,50 +280,59 @@ std::vector<Packed> elements(const Packed& array) {
     return out;
 }
 
-void append_json_text(std::string& out, const Packed& value) {
-    const std::uint8_t b = *value.begin;
-    if (value.is_map() || value.is_array()) {
-        const bool map = value.is_map();
+namespace {
+
+// Writes the value that starts at `p` as JSON text and returns where it ends: one pass, each
+// container's items written as they are reached rather than found first.
+const std::uint8_t* write_text(std::string& out, const std::uint8_t* p, const std::uint8_t* end) {
+    const Header h = header(p, end);
+    const Packed at{p, end};
+    if (at.is_map() || at.is_array()) {
+        const bool map = at.is_map();
         out += map ? '{' : '[';
-        bool first = true, key = true;
-        Items items(value);
-        for (Packed item; items.next(item);) {
-            if (!map || key) {  // before every element, or every key
-                if (!first) out += ',';
-                first = false;
-            }
-            append_json_text(out, item);
-            if (map && key) out += ':';
-            key = !key;
+        p += h.length;
+        for (std::uint64_t i = 0; i < h.items; ++i) {
+            const bool key = map && i % 2 == 0;
+            if (i && (!map || key)) out += ',';  // before every element, or every key
+            p = write_text(out, p, end);
+            if (key) out += ':';
         }
         out += map ? '}' : ']';
-        return;
+        return p;
     }
+    if (static_cast<std::uint64_t>(end - p) < h.length + h.payload) bad();
+    const std::uint8_t* after = p + h.length + h.payload;
     char digits[24];
     const auto number = [&](auto n) {
-        const auto [end, error] = std::to_chars(digits, digits + sizeof digits, n);
-        out.append(digits, end);
+        const auto [last, error] = std::to_chars(digits, digits + sizeof digits, n);
+        out.append(digits, last);
+        return after;
     };
-    const Header h = header(value.begin, value.end);
-    if (value.size() < h.length + h.payload) bad();
-    const std::uint8_t* p = value.begin + 1;
+    const std::uint8_t b = *p;
     if (b <= 0x7f) return number(static_cast<int>(b));
     if (b >= 0xe0) return number(static_cast<int>(static_cast<std::int8_t>(b)));
     switch (b) {
-        case 0xc0: out += "null"; return;
-        case 0xc2: out += "false"; return;
-        case 0xc3: out += "true"; return;
-        case 0xcc: case 0xcd: case 0xce: case 0xcf: return number(big_endian(p, static_cast<int>(h.payload)));
-        case 0xd0: return number(static_cast<std::int8_t>(big_endian(p, 1)));
-        case 0xd1: return number(static_cast<std::int16_t>(big_endian(p, 2)));
-        case 0xd2: return number(static_cast<std::int32_t>(big_endian(p, 4)));
-        case 0xd3: return number(static_cast<std::int64_t>(big_endian(p, 8)));
+        case 0xc0: out += "null"; return after;
+        case 0xc2: out += "false"; return after;
+        case 0xc3: out += "true"; return after;
+        case 0xcc: case 0xcd: case 0xce: case 0xcf: return number(big_endian(p + 1, static_cast<int>(h.payload)));
+        case 0xd0: return number(static_cast<std::int8_t>(big_endian(p + 1, 1)));
+        case 0xd1: return number(static_cast<std::int16_t>(big_endian(p + 1, 2)));
+        case 0xd2: return number(static_cast<std::int32_t>(big_endian(p + 1, 4)));
+        case 0xd3: return number(static_cast<std::int64_t>(big_endian(p + 1, 8)));
         default: break;
     }
-    if (value.is_string()) return append_json_string(out, string_of(value));
+    if (at.is_string()) {
+        append_json_string(out, std::string_view(reinterpret_cast<const char*>(p + h.length), h.payload));
+        return after;
+    }
     // Floats: nlohmann writes them.
-    const nlohmann::json tree = nlohmann::json::from_msgpack(value.begin, value.end);
-    append_json(out, tree);
+    append_json(out, nlohmann::json::from_msgpack(p, after));
+    return after;
 }
+
+}  // namespace
+
+void append_json_text(std::string& out, const Packed& value) { write_text(out, value.begin, value.end); }
 
 }  // namespace taol::protocol

@@ -123,6 +123,14 @@ TEST_CASE("A container's items are read one by one, and bad bytes are refused, n
     CHECK_THROWS(short_items.next(key) && short_items.next(value) && short_items.next(key) && short_items.next(value));
     const std::vector<std::uint8_t> ext = {0xd4, 0x01, 0x02};
     CHECK_THROWS(elements(packed_whole(ext)));
+
+    // A short string cut in the middle, read past or written out: refused too.
+    const auto word = packed(Json::array({"castors", 1}));
+    const std::vector<std::uint8_t> cut_word(word.begin(), word.begin() + 4);
+    CHECK_THROWS(elements(packed_whole(cut_word)));
+    std::string text;
+    CHECK_THROWS(append_json_text(text, packed_whole(cut_word)));
+    CHECK_THROWS(append_json_text(text, packed_whole(cut)));
 }
 
 TEST_CASE("The change between two packed documents turns the first into the second") {
