@@ -42,7 +42,9 @@ struct Member {
     bool welcomed = false;
     std::string actions = "[]";  // the latest snapshot's, as sent: parsed only to play one
     std::int64_t rev = -1;  // of the latest snapshot; -1 before the first
-    Json baseline;          // with --deltas: the latest snapshot, as deltas apply to it
+    // With --deltas, the two parts of the baseline the play reads, `actions` and `status`, kept
+    // as the deltas change them (the rest of a delta is skimmed past, not applied).
+    Json played = Json::object();
     std::int64_t in_flight = 0;  // the id of the act awaiting its answer, 0 for none
     bool thinking = false;
     std::int64_t next_id = kFirstActId;
@@ -233,25 +235,56 @@ private:
                       {"id", kJoinId}});
     }
 
-    // A full snapshot, the bulk of what arrives, is skimmed for the members the play needs; every
-    // other frame is parsed whole (with --deltas, snapshots too: patches apply to the tree).
+    // A full snapshot, the bulk of what arrives, is skimmed for the members the play needs, and so
+    // is a delta; every other frame is parsed whole (with --deltas, full snapshots too).
     void received(Member& m, std::string_view text) {
-        if (!settings_.deltas) {
-            std::string_view type, id, rev, status, actions;
-            for_each_member(text, [&](std::string_view key, std::string_view value) {
-                if (key == "type") type = value;
-                else if (key == "id") id = value;
-                else if (key == "rev") rev = value;
-                else if (key == "status") status = value;
-                else if (key == "actions") actions = value;
-            });
-            if (type == "\"snapshot\"" && !rev.empty()) {
-                if (!m.player || actions.empty()) actions = "[]";
-                return snapshot(m, number(rev), status == "\"finished\"", actions, id.empty() ? 0 : number(id));
-            }
+        std::string_view type, id, rev, status, actions, from, merge, patch;
+        for_each_member(text, [&](std::string_view key, std::string_view value) {
+            if (key == "type") type = value;
+            else if (key == "id") id = value;
+            else if (key == "rev") rev = value;
+            else if (key == "status") status = value;
+            else if (key == "actions") actions = value;
+            else if (key == "from") from = value;
+            else if (key == "merge") merge = value;
+            else if (key == "patch") patch = value;
+        });
+        const std::int64_t answer_to = id.empty() ? 0 : number(id);
+        if (!settings_.deltas && type == "\"snapshot\"" && !rev.empty()) {
+            if (!m.player || actions.empty()) actions = "[]";
+            return snapshot(m, number(rev), status == "\"finished\"", actions, answer_to);
         }
+        if (settings_.deltas && type == "\"delta\"") return delta(m, number(from), number(rev), merge, patch, answer_to);
         received(m, Json::parse(text));
     }
+
+    // What a client does with a delta, for the two parts the play reads: a merge patch takes an
+    // array or a string whole, and operations on them are applied to them alone. The rest of the
+    // delta costs the generator no parsing, as the full snapshots' skim does (README, "The
+    // generator's share").
+    void delta(Member& m, std::int64_t from, std::int64_t rev, std::string_view merge, std::string_view patch,
+               std::int64_t id) {
+        if (from != m.rev) throw std::runtime_error("a delta from rev " + std::to_string(from) + " on rev " + std::to_string(m.rev));
+        bool actions_changed = false;
+        for_each_member(merge, [&](std::string_view key, std::string_view value) {
+            if (key != "actions" && key != "status") return;
+            m.played[std::string(key)] = Json::parse(value);
+            actions_changed |= key == "actions";
+        });
+        if (patch.find("\"/actions") != std::string_view::npos || patch.find("\"/status") != std::string_view::npos) {
+            Json ours = Json::array();
+            for (Json& op : Json::parse(patch)) {
+                const std::string& path = op.at("path").get_ref<const std::string&>();
+                if (path.starts_with("/actions") || path.starts_with("/status")) ours.push_back(std::move(op));
+            }
+            actions_changed |= !ours.empty();
+            m.played = m.played.patch(ours);
+        }
+        // The listed actions written again only when they changed.
+        if (m.player && actions_changed) m.actions = m.played.at("actions").dump();
+        snapshot(m, rev, m.played.at("status") == "finished", m.player ? std::string_view(m.actions) : "[]", id);
+    }
+
     static std::int64_t number(std::string_view text) {
         std::int64_t n = 0;
         std::from_chars(text.data(), text.data() + text.size(), n);
@@ -278,28 +311,13 @@ private:
             if (++room.joined == static_cast<int>(room.members.size()) - 1 && !bare_) {
                 room.members.front().conn->send({{"type", "start"}, {"id", kStartId}});
             }
-        } else if (type == "snapshot" || type == "delta") {
-            if (type == "snapshot") {
-                if (settings_.deltas) m.baseline = taol::protocol::baseline_of(message);
-            } else {
-                // As a client does: the patch turns the snapshot it holds into the next one.
-                taol::protocol::advance_baseline(m.baseline, message);
-            }
-            const Json& s = settings_.deltas ? m.baseline : message;
-            // The listed actions written again only when they changed.
-            if (m.player && (type == "snapshot" || touches_actions(message))) m.actions = s.at("actions").dump();
-            snapshot(m, s.at("rev"), s.at("status") == "finished", m.player ? std::string_view(m.actions) : "[]", id);
+        } else if (type == "snapshot") {
+            if (settings_.deltas) m.played = {{"actions", message.at("actions")}, {"status", message.at("status")}};
+            if (m.player) m.actions = message.at("actions").dump();
+            snapshot(m, message.at("rev"), message.at("status") == "finished", m.player ? std::string_view(m.actions) : "[]", id);
         } else if (type == "error") {
             error(m, message, id);
         }
-    }
-
-    static bool touches_actions(const Json& delta) {
-        if (const auto merge = delta.find("merge"); merge != delta.end() && merge->contains("actions")) return true;
-        const auto patch = delta.find("patch");
-        return patch != delta.end() && std::any_of(patch->begin(), patch->end(), [](const Json& op) {
-            return op.at("path").get_ref<const std::string&>().starts_with("/actions");
-        });
     }
 
     void snapshot(Member& m, std::int64_t rev, bool finished, std::string_view actions, std::int64_t id) {
