@@ -22,7 +22,8 @@ using tcp = net::ip::tcp;
 using Clock = std::chrono::steady_clock;
 using boost::system::error_code;
 
-namespace {
+// Named, not anonymous: DelayProxy::Impl, declared in the header, derives from its Proxy.
+namespace delay {
 
 Clock::duration from_ms(double ms) {
     return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(ms));
@@ -176,9 +177,9 @@ void Proxy::stop() {
     }
 }
 
-}  // namespace
+}  // namespace delay
 
-struct DelayProxy::Impl : Proxy {
+struct DelayProxy::Impl : delay::Proxy {
     using Proxy::Proxy;
 };
 
