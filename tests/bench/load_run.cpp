@@ -12,7 +12,6 @@
 #include <optional>
 
 #include "games/core/rng.hpp"
-#include "protocol/snapshot_text.hpp"
 #include "tests/bench/bench_conn.hpp"
 #include "tests/bench/frame_skim.hpp"
 #include "tests/support/game_checks.hpp"
