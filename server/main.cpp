@@ -34,8 +34,9 @@ constexpr std::string_view kUsage =
     "                    api-per-second, api-burst, busy-loop-lag-ms, busy-journal-wait-ms,\n"
     "                    busy-action-ms\n"
     "  --deflate on|off  compress WebSocket frames for clients that offer it (permessage-deflate:\n"
-    "                    every browser does): 4 to 10 times fewer bytes on the wire, for about\n"
-    "                    29 KiB more memory per connection (default off; README, \"Compression\")\n"
+    "                    every browser does): each frame once, for all who receive it, about half\n"
+    "                    the bytes, for some CPU and no memory per connection (default on; README,\n"
+    "                    \"Compression\")\n"
     "  --help            this text\n";
 
 // Ten thousand connections need more descriptors than the usual soft limit of 1024.

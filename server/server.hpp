@@ -32,7 +32,7 @@ struct ServerConfig {
     int threads = 0;             // 0: one per core
     HubConfig hub;
     ConnectionLimits limits;
-    bool deflate = false;  // permessage-deflate offered to WebSocket clients (--deflate on)
+    bool deflate = true;  // permessage-deflate for WebSocket clients that offer it (--deflate off: never)
     bool refuse_journal_writes = false;  // tests: the journal's disk is full or read-only
     TimeMs sweep_every_ms = 60'000;
     TimeMs stop_grace_ms = 3'000;  // how long a stop waits for connections to close

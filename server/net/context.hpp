@@ -39,7 +39,7 @@ struct ServerContext {
     HttpContext http;
     ConnectionLimits limits;
     AddressLimits& addresses;
-    bool deflate = false;  // WebSocket frames compressed for clients that offer it (permessage-deflate)
+    bool deflate = true;  // WebSocket frames compressed for clients that offer it (permessage-deflate)
 };
 
 }  // namespace taol::server

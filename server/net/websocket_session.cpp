@@ -5,23 +5,24 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <limits>
 
 #include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
 
+#include "server/net/ws_deflate.hpp"
 #include "server/rooms/frames.hpp"
 
 namespace taol::server {
 namespace beast = boost::beast;
-namespace websocket = beast::websocket;
 namespace net = boost::asio;
+using ws::CloseCode;
+using ws::Opcode;
 
 namespace {
 
-// Reads stop at 64 KiB + 1 byte (then too_large, whatever size the frame announces), so Beast
-// is told no limit of its own: it would cut a large frame without the answer.
-constexpr std::uint64_t kBeastMessageMax = std::numeric_limits<std::uint64_t>::max();
-constexpr auto kWatchEvery = std::chrono::seconds(2);
+constexpr auto kWatchEvery = std::chrono::milliseconds(2000);
+// After its close frame, the server waits this long for the client's before it hangs up.
+constexpr auto kCloseWait = std::chrono::milliseconds(2000);
 
 // A few probes quickly, so that races are compensated soon after a player arrives; then a slow pace.
 constexpr int kQuickProbes = 5;
@@ -29,92 +30,102 @@ constexpr std::chrono::milliseconds kQuickProbeEvery{200};
 constexpr std::chrono::milliseconds kProbeEvery{2000};
 constexpr std::size_t kProbesAwaited = 4;  // older unanswered probes are forgotten
 constexpr std::size_t kClockAnswerMax = 160;  // bytes: {"type":"clock","n":...,"t":...}
+// Pongs beyond this wait are not queued: a client that pings faster than it reads is flooding.
+constexpr std::size_t kControlQueuedMax = 1024;
 
 double steady_ms_exact() {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-// permessage-deflate (--deflate on), with context takeover: a frame is compressed against the
-// ones before it, which a delta mostly repeats. A 2 KiB window each way and a small hash table
-// keep most of the gain (castors deltas of about 475 bytes arrive as about 126) for about 29 KiB
-// per connection, where zlib's defaults held 279 KiB (README, "Compression").
-websocket::permessage_deflate deflate_option() {
-    websocket::permessage_deflate deflate;
-    deflate.server_enable = true;
-    deflate.server_max_window_bits = 11;
-    deflate.client_max_window_bits = 11;
-    deflate.memLevel = 3;
-    deflate.compLevel = 6;
-    return deflate;
+long long ms_between(std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(to - from).count();
+}
+
+// The code a client's close frame is answered with: its own when it is one a peer may send.
+CloseCode answer_to_close(std::string_view payload) {
+    if (payload.size() < 2) return payload.empty() ? CloseCode::normal : CloseCode::protocol_error;
+    const int code = (static_cast<std::uint8_t>(payload[0]) << 8) | static_cast<std::uint8_t>(payload[1]);
+    const bool valid = (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1011) || (code >= 3000 && code <= 4999);
+    return valid ? static_cast<CloseCode>(code) : CloseCode::protocol_error;
 }
 
 }  // namespace
 
 WebSocketSession::WebSocketSession(net::ip::tcp::socket&& socket, ServerContext& context, AddressSlot slot)
-    : ws_(std::move(socket)),
+    : stream_(std::move(socket)),
       context_(context),
       slot_(std::move(slot)),
-      watchdog_(ws_.get_executor()),
-      opened_(std::chrono::steady_clock::now()),
+      watchdog_(stream_.get_executor()),
+      opened_(Clock::now()),
+      last_heard_(opened_),
       limiter_(context.limits.messages_per_second, context.limits.burst, context.limits.flood) {
-    beast::get_lowest_layer(ws_).rate_policy() = ReadRate(context.limits.read_bytes_per_second);
+    stream_.rate_policy() = ReadRate(context.limits.read_bytes_per_second);
     beast::error_code ec;
-    const auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+    const auto endpoint = stream_.socket().remote_endpoint(ec);
     remote_ = ec ? "?" : endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
 }
 
 void WebSocketSession::run(HttpRequest request) {
-    beast::get_lowest_layer(ws_).expires_never();  // the websocket stream has its own timeouts
+    stream_.expires_never();  // the watchdog keeps the time
     beast::error_code ec;
-    beast::get_lowest_layer(ws_).socket().set_option(net::ip::tcp::no_delay(true), ec);
-    // A client that stops answering pings is gone within idle_ms (it then counts as away).
-    websocket::stream_base::timeout timeout = websocket::stream_base::timeout::suggested(beast::role_type::server);
-    timeout.idle_timeout = std::chrono::milliseconds(context_.limits.idle_ms);
-    timeout.keep_alive_pings = true;
-    ws_.set_option(timeout);
-    // A client's pings count as messages: a flood of them is a flood.
-    ws_.control_callback([this](websocket::frame_type kind, beast::string_view payload) {
-        if (kind == websocket::frame_type::ping) within_rate();
-        if (kind == websocket::frame_type::pong) took_pong(payload);
-    });
-    ws_.set_option(websocket::stream_base::decorator(
-        [](websocket::response_type& res) { res.set(beast::http::field::server, "taol"); }));
-    ws_.read_message_max(kBeastMessageMax);
-    if (context_.deflate) ws_.set_option(deflate_option());
-    ws_.async_accept(request, beast::bind_front_handler(&WebSocketSession::on_accept, shared_from_this()));
+    stream_.socket().set_option(net::ip::tcp::no_delay(true), ec);
+    handshake_ = std::make_unique<ws::Handshake>(ws::answer_upgrade(request, context_.deflate));
+    if (handshake_->deflate) deflate_bits_ = handshake_->deflate->window_bits;
+    writing_ = true;
+    write_started_ = Clock::now();
+    beast::http::async_write(stream_, handshake_->response,
+                             beast::bind_front_handler(&WebSocketSession::on_handshake, shared_from_this()));
 }
 
-void WebSocketSession::on_accept(beast::error_code ec) {
-    if (ec) {
-        spdlog::debug("websocket {}: handshake failed: {}", remote_, ec.message());
+void WebSocketSession::on_handshake(beast::error_code ec, std::size_t) {
+    writing_ = false;
+    const bool accepted = handshake_->accepted;
+    handshake_.reset();
+    if (ec || !accepted) {
+        if (ec) spdlog::debug("websocket {}: handshake failed: {}", remote_, ec.message());
+        beast::error_code ignored;
+        stream_.socket().shutdown(net::ip::tcp::socket::shutdown_both, ignored);
+        stream_.close();
         return;
     }
     accepted_ = true;
+    last_heard_ = Clock::now();
     context_.metrics.connections++;
     context_.metrics.connections_total++;
     context_.connections.add(shared_from_this());
     watch();
-    do_read();
+    take_frames();
 }
 
 void WebSocketSession::watch() {
-    watchdog_.expires_after(kWatchEvery);
+    const auto every = std::min<std::chrono::milliseconds>(kWatchEvery, std::chrono::milliseconds(std::max<TimeMs>(context_.limits.idle_ms / 3, 1)));
+    watchdog_.expires_after(every);
     watchdog_.async_wait([self = shared_from_this()](beast::error_code ec) {
         if (ec || self->finished_) return;
-        const auto now = std::chrono::steady_clock::now();
+        const auto now = Clock::now();
         const auto& limits = self->context_.limits;
-        const auto since = [&](auto t) { return std::chrono::duration_cast<std::chrono::milliseconds>(now - t).count(); };
-        if (!self->player_ && since(self->opened_) >= limits.hello_ms) {
+        if (self->close_sent_at_ && now - *self->close_sent_at_ >= kCloseWait) return self->finish();
+        if (!self->player_ && ms_between(self->opened_, now) >= limits.hello_ms) {
             self->context_.metrics.connections_timed_out++;
             return self->drop("said no hello in time", true);
         }
-        if (self->writing_ && since(self->write_started_) >= limits.write_stall_ms) {
+        if (self->writing_ && ms_between(self->write_started_, now) >= limits.write_stall_ms) {
             self->context_.metrics.connections_timed_out++;
             return self->drop("stopped reading what it is sent");
         }
-        if (beast::get_lowest_layer(self->ws_).rate_policy().starved_seconds() >= limits.flood_seconds) {
+        if (self->stream_.rate_policy().starved_seconds() >= limits.flood_seconds) {
             self->context_.metrics.connections_dropped++;
             return self->drop("sends more than it may read, second after second");
+        }
+        const long long silent = ms_between(self->last_heard_, now);
+        if (silent >= limits.idle_ms) {
+            self->context_.metrics.connections_timed_out++;
+            return self->drop("answered no ping", true);
+        }
+        // Half the idle time without a word: a ping, which any live client answers.
+        if (silent * 2 >= limits.idle_ms && (!self->keepalive_sent_ || *self->keepalive_sent_ < self->last_heard_)) {
+            self->keepalive_sent_ = now;
+            self->queue_control(Opcode::ping, {});
         }
         self->watch();
     });
@@ -126,80 +137,164 @@ bool WebSocketSession::within_rate() {
     if (limiter_.flooding() && !closing_) {
         spdlog::warn("websocket {}: flood of messages, closing", remote_);
         context_.metrics.connections_dropped++;
-        // Not from inside Beast's read (a control callback): on the strand, next.
-        net::post(ws_.get_executor(), [self = shared_from_this()] {
-            self->close_gracefully(CloseReason(websocket::close_code::policy_error));
-        });
-        closing_ = CloseReason(websocket::close_code::policy_error);
+        close_gracefully(CloseCode::policy_error);
     }
     return false;
 }
 
+void WebSocketSession::take_frames() {
+    while (!handling_ && !finished_ && !close_received_) {
+        if (discard_ > 0) {
+            const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(discard_, in_.size()));
+            in_.consume(n);
+            discard_ -= n;
+            if (discard_ > 0) break;
+        }
+        const std::string_view bytes(static_cast<const char*>(in_.data().data()), in_.size());
+        ws::FrameHeader header;
+        const ws::HeaderRead read = ws::read_header(bytes, deflate_bits_.has_value(), header);
+        if (read == ws::HeaderRead::bad) {
+            spdlog::debug("websocket {}: malformed frame, closing", remote_);
+            return drop("sent a malformed frame", true);
+        }
+        if (read == ws::HeaderRead::need_more) {
+            wanted_ = 0;
+            break;
+        }
+        const bool data = !ws::is_control(header.op);
+        // Past 64 KiB a message is refused whatever its frames announce, before they are read.
+        if (data && !closing_ && message_.size() + header.length > protocol::kMaxFrameBytes) {
+            context_.metrics.messages_refused++;
+            refuse(protocol::ErrorCode::too_large, "message larger than 64 KiB: closing", std::nullopt);
+            close_gracefully(CloseCode::too_big);
+        }
+        if (data && closing_) {  // nothing more is taken from a connection that is closing
+            in_.consume(header.size);
+            discard_ = header.length;
+            continue;
+        }
+        if (bytes.size() < header.size + header.length) {
+            wanted_ = header.size + static_cast<std::size_t>(header.length);
+            break;
+        }
+        char* payload = static_cast<char*>(in_.data().data()) + header.size;
+        const auto length = static_cast<std::size_t>(header.length);
+        ws::unmask(payload, length, header.mask, 0);
+        const bool go_on = on_frame(header, std::string_view(payload, length));
+        in_.consume(header.size + length);
+        wanted_ = 0;
+        if (!go_on) break;
+    }
+    if (!handling_ && !finished_ && !close_received_) do_read();
+}
+
 void WebSocketSession::do_read() {
-    if (closing_ || finished_) return;
-    // A waiting read holds the buffer it prepared, so a message's first read asks for little (most
-    // are a few dozen bytes; Beast would prepare 1.5 KB on each of thousands of idle connections)
-    // and the rest of a longer one comes in a second read. Never more than one byte past the limit:
-    // enough to know a message is too large.
-    const std::size_t room = buffer_.size() == 0
-        ? kFirstReadBytes
-        : protocol::kMaxFrameBytes + 1 - std::min(buffer_.size(), protocol::kMaxFrameBytes);
-    ws_.async_read_some(buffer_, room, beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
+    if (reading_) return;
+    if (in_.size() == 0 && in_.capacity() > kFirstReadBytes) in_.shrink_to_fit();  // a long message's room goes back
+    // A waiting read holds the buffer it prepared, so it asks for little (most messages are a few
+    // dozen bytes, on thousands of idle connections) unless a frame is known to need more.
+    const std::size_t ask = std::max(kFirstReadBytes, wanted_ > in_.size() ? wanted_ - in_.size() : 0);
+    reading_ = true;
+    stream_.async_read_some(in_.prepare(ask), beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
 }
 
-void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
-    if (ec) return finish();  // closed, timed out, reset
-    if (buffer_.size() > protocol::kMaxFrameBytes) {
-        context_.metrics.messages_refused++;
-        buffer_.clear();
-        refuse(protocol::ErrorCode::too_large, "message larger than 64 KiB: closing", std::nullopt);
-        return close_gracefully(CloseReason(websocket::close_code::too_big));
-    }
-    if (!ws_.is_message_done()) {
-        return do_read();
-    }
-    const std::string frame = beast::buffers_to_string(buffer_.data());
-    buffer_.consume(buffer_.size());
-    if (buffer_.capacity() > kFirstReadBytes) buffer_.shrink_to_fit();  // a long message's room goes back
-    on_frame(frame);
+void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
+    reading_ = false;
+    if (ec) return finish();  // closed, reset, or cancelled by a close
+    in_.commit(bytes);
+    last_heard_ = Clock::now();
+    take_frames();
 }
 
-void WebSocketSession::on_frame(const std::string& frame) {
+bool WebSocketSession::on_frame(const ws::FrameHeader& header, std::string_view payload) {
+    if (ws::is_control(header.op)) {
+        on_control(header.op, payload);
+        return !close_received_;
+    }
+    if ((header.op == Opcode::continuation) != in_message_ || (header.op == Opcode::continuation && header.rsv1)) {
+        drop("sent a fragment out of place", true);
+        return false;
+    }
+    if (!in_message_) {
+        in_message_ = true;
+        message_compressed_ = header.rsv1;
+    }
+    // An empty fragment costs a message's worth of the rate: a stream of them is a flood.
+    if (payload.empty() && !header.fin && !within_rate()) return !closing_;
+    message_.append(payload);
+    if (!header.fin) return true;
+    in_message_ = false;
+    std::string text = std::move(message_);
+    message_ = std::string();
+    if (message_compressed_) {
+        bool too_large = false;
+        std::optional<std::string> inflated = ws::inflate_message(text, protocol::kMaxFrameBytes, too_large);
+        if (!inflated) {
+            context_.metrics.messages_refused++;
+            if (too_large) refuse(protocol::ErrorCode::too_large, "message larger than 64 KiB: closing", std::nullopt);
+            close_gracefully(too_large ? CloseCode::too_big : CloseCode::bad_payload);
+            return false;
+        }
+        text = std::move(*inflated);
+    }
+    return on_message(text);
+}
+
+void WebSocketSession::on_control(Opcode op, std::string_view payload) {
+    if (op == Opcode::ping) {
+        if (within_rate() && !closing_ && control_out_.size() < kControlQueuedMax) queue_control(Opcode::pong, payload);
+    } else if (op == Opcode::pong) {
+        took_pong(payload);
+    } else if (op == Opcode::close) {
+        close_received_ = true;
+        if (close_queued_) {  // the answer to ours
+            if (close_sent_at_) finish();
+            return;
+        }
+        closing_ = answer_to_close(payload);
+        close_gracefully(*closing_);
+    }
+}
+
+bool WebSocketSession::on_message(const std::string& text) {
     context_.metrics.messages_in++;
-    if (took_clock_answer(frame)) return do_read();
+    if (took_clock_answer(text)) return true;
     if (!within_rate()) {
-        if (closing_) return;
-        auto parsed = protocol::parse_client_message(frame);
+        if (closing_) return false;
+        auto parsed = protocol::parse_client_message(text);
         refuse(protocol::ErrorCode::rate_limited, "too many messages: at most 20 a second, please slow down",
                parsed.ok() ? parsed.value().id : parsed.error().id);
-        return do_read();
+        return true;
     }
-    auto parsed = protocol::parse_client_message(frame);
+    auto parsed = protocol::parse_client_message(text);
     if (!parsed.ok()) {
         context_.metrics.messages_refused++;
         refuse(parsed.error().code, parsed.error().message, parsed.error().id);
-        return do_read();
+        return true;
     }
     if (const auto* hello = std::get_if<protocol::Hello>(&parsed.value().body); hello && !player_) {
         clock_asked_ = hello->clock;
     }
+    handling_ = true;
     auto self = shared_from_this();
     context_.hub.handle(self, player_, std::move(parsed.value()), [self](PlayerPtr player) {
-        net::post(self->ws_.get_executor(), [self, player = std::move(player)] {
+        net::post(self->stream_.get_executor(), [self, player = std::move(player)] {
             if (!self->player_ && player) {
                 self->player_ = player;
                 // Closed while its hello was handled: the hub hears of it now that it has a player.
                 if (self->finished_) self->context_.hub.closed(self, player);
                 else if (self->clock_asked_) self->start_probing();
             }
-            self->do_read();
+            self->handling_ = false;
+            self->take_frames();
         });
     });
+    return false;
 }
 
 void WebSocketSession::start_probing() {
     if (probing_) return;
-    probing_ = std::make_unique<Probing>(ws_.get_executor());
+    probing_ = std::make_unique<Probing>(stream_.get_executor());
     probe();
 }
 
@@ -234,18 +329,12 @@ bool WebSocketSession::took_clock_answer(const std::string& frame) {
 }
 
 void WebSocketSession::ping_beside_probe(std::int64_t n) {
-    if (pinging_ || closing_ || close_sent_) return;
-    Probing& p = *probing_;
-    p.ping_out = {n, steady_ms_exact()};
-    pinging_ = true;
-    const std::string payload = std::to_string(n);
-    ws_.async_ping(websocket::ping_data(payload.c_str()), [self = shared_from_this()](beast::error_code) {
-        self->pinging_ = false;
-        if (self->closing_ && !self->close_sent_) self->close_gracefully(*self->closing_);
-    });
+    if (closing_) return;
+    probing_->ping_out = {n, steady_ms_exact()};
+    queue_control(Opcode::ping, std::to_string(n));
 }
 
-void WebSocketSession::took_pong(beast::string_view payload) {
+void WebSocketSession::took_pong(std::string_view payload) {
     if (!probing_ || !probing_->ping_out || payload != std::to_string(probing_->ping_out->first)) return;
     probing_->pings.add(steady_ms_exact() - probing_->ping_out->second);
     probing_->ping_out.reset();
@@ -286,15 +375,13 @@ void WebSocketSession::refuse(protocol::ErrorCode code, std::string message, std
 }
 
 void WebSocketSession::deliver(Frame frame) {
-    net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
+    net::post(stream_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
         self->queue(std::move(frame));
     });
 }
 
 void WebSocketSession::close() {
-    net::post(ws_.get_executor(), [self = shared_from_this()] {
-        self->close_gracefully(CloseReason(websocket::close_code::going_away));
-    });
+    net::post(stream_.get_executor(), [self = shared_from_this()] { self->close_gracefully(CloseCode::going_away); });
 }
 
 void WebSocketSession::queue(Frame frame) {
@@ -309,32 +396,78 @@ void WebSocketSession::queue(Frame frame) {
     if (!writing_) do_write();
 }
 
+void WebSocketSession::queue_control(Opcode op, std::string_view payload) {
+    if (finished_ || close_queued_) return;
+    control_out_ += ws::control_frame(op, payload);
+    if (!writing_) do_write();
+}
+
+std::pair<std::string_view, bool> WebSocketSession::payload_of(const Frame& frame) {
+    if (!deflate_bits_) return {frame->text(), false};
+    // Compressed within the largest window, a frame refers no farther back than its own length:
+    // the shared form suits any client whose window holds the whole frame.
+    const int bits = *deflate_bits_;
+    const std::string* compressed = nullptr;
+    if (bits == 15 || frame->size() <= (std::size_t(1) << bits)) {
+        compressed = &frame->compressed([](const std::string& text) { return ws::deflate_message(text); });
+    } else {
+        own_compressed_ = ws::deflate_message(frame->text(), bits);
+        compressed = &own_compressed_;
+    }
+    if (compressed->empty()) return {frame->text(), false};  // not worth compressing
+    return {*compressed, true};
+}
+
 void WebSocketSession::do_write() {
     writing_ = true;
-    write_started_ = std::chrono::steady_clock::now();
-    ws_.text(true);
-    ws_.async_write(net::buffer(*queue_.front()),
-                    beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));
+    write_started_ = Clock::now();
+    auto done = beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this());
+    if (!control_out_.empty()) {
+        control_writing_ = std::move(control_out_);
+        control_out_.clear();
+        return net::async_write(stream_, net::buffer(control_writing_), std::move(done));
+    }
+    const auto [payload, compressed] = payload_of(queue_.front());
+    header_ = ws::server_header(Opcode::text, payload.size(), compressed);
+    const std::array<net::const_buffer, 2> buffers{net::buffer(header_.bytes.data(), header_.size),
+                                                   net::buffer(payload.data(), payload.size())};
+    net::async_write(stream_, buffers, std::move(done));
 }
 
 void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
     writing_ = false;
-    if (ec) {
-        beast::get_lowest_layer(ws_).close();
-        return finish();
+    if (ec) return finish();
+    if (!control_writing_.empty()) {
+        control_writing_.clear();
+    } else {
+        queued_bytes_ -= queue_.front()->size();
+        queue_.pop_front();
+        own_compressed_.clear();
     }
-    queued_bytes_ -= queue_.front()->size();
-    queue_.pop_front();
-    if (!queue_.empty()) return do_write();
-    if (closing_ && !close_sent_) close_gracefully(*closing_);
+    if (close_queued_ && control_out_.empty() && !close_sent_at_) {
+        // The close frame was the last thing written (nothing is queued after it).
+        if (queue_.empty()) return on_close_written();
+    }
+    if (!control_out_.empty() || !queue_.empty()) return do_write();
+    if (closing_ && !close_queued_) close_gracefully(*closing_);
 }
 
-void WebSocketSession::close_gracefully(CloseReason reason) {
-    if (finished_ || close_sent_) return;
-    if (!closing_) closing_ = reason;
-    if (writing_ || pinging_) return;  // on_write, or the ping's end, comes back here
-    close_sent_ = true;
-    ws_.async_close(*closing_, [self = shared_from_this()](beast::error_code) { self->finish(); });
+void WebSocketSession::close_gracefully(CloseCode code) {
+    if (finished_ || close_queued_) return;
+    if (!closing_) closing_ = code;
+    if (writing_ || !queue_.empty()) return;  // on_write comes back here once the queue is written
+    control_out_ += ws::close_frame(*closing_);
+    close_queued_ = true;
+    do_write();
+}
+
+void WebSocketSession::on_close_written() {
+    close_sent_at_ = Clock::now();
+    if (close_received_) return finish();
+    // The client answers with its own close; until then its data is passed over (take_frames).
+    beast::error_code ignored;
+    stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ignored);
+    if (!handling_ && !reading_) take_frames();
 }
 
 void WebSocketSession::drop(const char* why, bool quietly) {
@@ -342,8 +475,7 @@ void WebSocketSession::drop(const char* why, bool quietly) {
     if (quietly) spdlog::debug("websocket {}: {}: dropped", remote_, why);
     else spdlog::warn("websocket {}: {}: dropped", remote_, why);
     context_.metrics.connections_dropped++;
-    closing_ = CloseReason(websocket::close_code::policy_error);
-    beast::get_lowest_layer(ws_).close();
+    if (!closing_) closing_ = CloseCode::policy_error;
     finish();
 }
 
@@ -352,6 +484,8 @@ void WebSocketSession::finish() {
     finished_ = true;
     watchdog_.cancel();
     if (probing_) probing_->timer.cancel();
+    beast::error_code ignored;
+    stream_.socket().close(ignored);
     if (!accepted_) return;
     context_.metrics.connections--;
     context_.connections.remove(this);

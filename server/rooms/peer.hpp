@@ -3,15 +3,36 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
 namespace taol::server {
 
-// One encoded message. A broadcast shares one buffer between every recipient.
-using Frame = std::shared_ptr<const std::string>;
+// One encoded message. A broadcast shares it between every recipient, and the form a connection
+// sends it in when that differs (compressed: permessage-deflate) is made once, by the first
+// connection that needs it, on whichever thread.
+class FrameText {
+public:
+    explicit FrameText(std::string text) : text_(std::move(text)) {}
+    const std::string& text() const { return text_; }
+    std::size_t size() const { return text_.size(); }
+    // `compress(text())`, computed on the first call only.
+    template <class Compress>
+    const std::string& compressed(Compress compress) const {
+        std::call_once(compressed_once_, [&] { compressed_ = compress(text_); });
+        return compressed_;
+    }
 
-inline Frame make_frame(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
+private:
+    std::string text_;
+    mutable std::once_flag compressed_once_;
+    mutable std::string compressed_;
+};
+
+using Frame = std::shared_ptr<const FrameText>;
+
+inline Frame make_frame(std::string text) { return std::make_shared<const FrameText>(std::move(text)); }
 
 class Peer {
 public:

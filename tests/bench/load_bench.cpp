@@ -38,8 +38,8 @@
 // --deltas: every client asks for deltas in its hello and applies each patch to the snapshot it
 // holds (as the web client does); snapshots/s and bytes/s then count deltas too.
 //
-// --deflate: the server is started with --deflate on and every client offers permessage-deflate,
-// as browsers do. "wire bytes per snapshot" counts what the sockets received (the kernel's count:
+// --deflate: every client offers permessage-deflate, as browsers do (the server takes it by
+// default); without it no client does, and every frame goes plain. "wire bytes per snapshot" counts what the sockets received (the kernel's count:
 // framing and compression included), beside the messages' own bytes.
 //
 // --bare also runs, after Taol has stopped, the same clients with the same think time against a
@@ -262,7 +262,6 @@ void raise_descriptor_limit() {
 std::vector<std::string> server_args(const Settings& s, std::vector<std::string> more = {}) {
     std::vector<std::string> args = {"--sync", s.sync};
     for (const std::string& limit : s.server_limits) args.insert(args.end(), {"--limit", limit});
-    if (s.deflate) args.insert(args.end(), {"--deflate", "on"});
     args.insert(args.end(), more.begin(), more.end());
     return args;
 }

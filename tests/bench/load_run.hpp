@@ -25,7 +25,7 @@ struct Settings {
     std::string sync = "normal";
     bool bare = false;
     bool deltas = false;  // clients ask for deltas (hello's "deltas") and apply them
-    bool deflate = false;  // the server compresses frames (--deflate on), the clients offer it
+    bool deflate = false;  // the clients offer permessage-deflate, which the server takes by default
     int nodes = 0;        // > 0: that many nodes on a throwaway PostgreSQL, the rooms spread over them
     double surge_per_s = 0;  // > 0: during the phase, that many newcomer rooms arrive each second
     std::vector<std::string> server_limits;  // NAME=N, each given to the server as --limit NAME=N

@@ -3,7 +3,7 @@
 // split into the room's share and the rest (sockets, threads, the journal's thread).
 //
 //   room_bench [--game castors] [--rooms N] [--players P] [--spectators S] [--actions A] [--seed K]
-//              [--deltas]
+//              [--deltas] [--deflate]
 //
 // Defaults: 200 rooms of castors, 4 players + 1 spectator, 200,000 actions. Every room runs on one
 // thread; each step picks a room and a seat with listed actions, fills one of them at random (as
@@ -11,8 +11,9 @@
 // a virtual clock (deadlines fire through tick() as they come due). The journal hook encodes
 // each event as a journal would (its body as JSON text) and answers at once. Each member's peer
 // only counts what it is sent; with --deltas every member takes deltas (PROTOCOL.md), so the
-// figures include computing them. The figures count only the time spent inside the room's calls
-// (thread CPU), not the driver's choice of actions.
+// figures include computing them. With --deflate every member's connection takes permessage-deflate,
+// so each distinct frame is also compressed, once, as the server's sessions do. The figures count
+// only the time spent inside the room's calls (thread CPU), not the driver's choice of actions.
 #include <time.h>
 
 #include <algorithm>
@@ -26,6 +27,7 @@
 
 #include "games/core/options.hpp"
 #include "games/registry.hpp"
+#include "server/net/ws_deflate.hpp"
 #include "server/rooms/room.hpp"
 #include "tests/support/game_checks.hpp"
 
@@ -36,11 +38,19 @@ using taol::games::TimeMs;
 namespace server = taol::server;
 
 struct CountingPeer : server::Peer {
+    explicit CountingPeer(bool deflate) : deflate(deflate) {}
+    bool deflate;
     long long frames = 0;
     long long bytes = 0;
+    long long wire_bytes = 0;  // compressed where it is worth it, as a session sends it
     void deliver(server::Frame frame) override {
         ++frames;
         bytes += static_cast<long long>(frame->size());
+        if (!deflate) return;
+        const std::string& compressed = frame->compressed([](const std::string& text) {
+            return server::ws::deflate_message(text);
+        });
+        wire_bytes += static_cast<long long>(compressed.empty() ? frame->size() : compressed.size());
     }
 };
 
@@ -58,6 +68,7 @@ struct Settings {
     long long actions = 200'000;
     std::uint64_t seed = 1;
     bool deltas = false;
+    bool deflate = false;
 };
 
 Settings parse(int argc, char** argv) {
@@ -72,6 +83,7 @@ Settings parse(int argc, char** argv) {
             return argv[++i];
         };
         if (arg == "--deltas") s.deltas = true;
+        else if (arg == "--deflate") s.deflate = true;
         else if (arg == "--game") s.game = value();
         else if (arg == "--rooms") s.rooms = std::stoi(value());
         else if (arg == "--players") s.players = std::stoi(value());
@@ -127,7 +139,7 @@ int main(int argc, char** argv) {
                                                 hooks);
         for (int m = 0; m < s.players + s.spectators; ++m) {
             const std::string player = "p" + std::to_string(r) + "_" + std::to_string(m);
-            auto peer = std::make_shared<CountingPeer>();
+            auto peer = std::make_shared<CountingPeer>(s.deflate);
             peer->want_deltas(s.deltas);
             t.players.push_back(player);
             t.peers.push_back(peer);
@@ -135,11 +147,12 @@ int main(int argc, char** argv) {
         }
         t.room->start(server::Caller{t.players[0], t.peers[0], std::nullopt, "", t.players[0]}, nullptr, instant());
     }
-    long long frames_before = 0, bytes_before = 0;
+    long long frames_before = 0, bytes_before = 0, wire_before = 0;
     for (const Table& t : tables) {
         for (const auto& p : t.peers) {
             frames_before += p->frames;
             bytes_before += p->bytes;
+            wire_before += p->wire_bytes;
         }
     }
 
@@ -177,20 +190,25 @@ int main(int argc, char** argv) {
         if (room.rev() > rev) ++accepted;
     }
 
-    long long frames = -frames_before, bytes = -bytes_before;
+    long long frames = -frames_before, bytes = -bytes_before, wire = -wire_before;
     for (const Table& t : tables) {
         for (const auto& p : t.peers) {
             frames += p->frames;
             bytes += p->bytes;
+            wire += p->wire_bytes;
         }
     }
     std::printf("room_bench: %d rooms of %s, %d players + %d spectators%s, %lld actions sent (%lld accepted), "
                 "%lld games finished\n",
-                s.rooms, s.game.c_str(), s.players, s.spectators, s.deltas ? " taking deltas" : "", sent, accepted,
+                s.rooms, s.game.c_str(), s.players, s.spectators,
+                s.deltas ? (s.deflate ? " taking compressed deltas" : " taking deltas") : (s.deflate ? " compressing" : ""), sent, accepted,
                 games_finished);
     std::printf("  CPU inside the room per accepted action   %8.1f µs\n", inside * 1e6 / std::max(1LL, accepted));
     std::printf("  frames sent per accepted action           %8.2f\n", static_cast<double>(frames) / std::max(1LL, accepted));
     std::printf("  bytes per frame                           %8.0f\n", static_cast<double>(bytes) / std::max(1LL, frames));
+    if (s.deflate) {
+        std::printf("  compressed bytes per frame                %8.0f\n", static_cast<double>(wire) / std::max(1LL, frames));
+    }
     std::printf("  journal bytes per accepted action         %8.0f\n",
                 static_cast<double>(journal_bytes) / std::max(1LL, accepted));
     return accepted > 0 ? 0 : 1;

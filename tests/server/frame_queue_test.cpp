@@ -10,7 +10,7 @@
 namespace taol::server {
 namespace {
 
-Frame frame(int n) { return std::make_shared<const std::string>(std::to_string(n)); }
+Frame frame(int n) { return make_frame(std::to_string(n)); }
 
 }  // namespace
 
@@ -21,7 +21,7 @@ TEST_CASE("A connection's frames are written in the order they came") {
     CHECK(queue.size() == 5);
     for (int i = 0; i < 5; ++i) {
         REQUIRE_FALSE(queue.empty());
-        CHECK(*queue.front() == std::to_string(i));
+        CHECK(queue.front()->text() == std::to_string(i));
         queue.pop_front();
     }
     CHECK(queue.empty());
@@ -31,20 +31,20 @@ TEST_CASE("A connection's frames are written in the order they came") {
 TEST_CASE("A queue never quite drained keeps its order and only what waits") {
     FrameQueue queue;
     int next_in = 0, next_out = 0;
-    std::weak_ptr<const std::string> first_written;
+    std::weak_ptr<const FrameText> first_written;
     for (int round = 0; round < 10000; ++round) {
         // Two in, one out, until 50 wait; then one in, one out: never empty.
         Frame f = frame(next_in++);
         if (round == 0) first_written = f;
         queue.push_back(std::move(f));
         if (queue.size() < 50) queue.push_back(frame(next_in++));
-        CHECK(*queue.front() == std::to_string(next_out++));
+        CHECK(queue.front()->text() == std::to_string(next_out++));
         queue.pop_front();
         REQUIRE(queue.size() <= 50);
     }
     CHECK(first_written.expired());  // a written frame is not kept alive by the queue
     while (!queue.empty()) {
-        CHECK(*queue.front() == std::to_string(next_out++));
+        CHECK(queue.front()->text() == std::to_string(next_out++));
         queue.pop_front();
     }
     CHECK(next_out == next_in);

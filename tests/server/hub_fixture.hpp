@@ -20,7 +20,7 @@ inline std::string join(const std::string& code, const std::string& as = "player
 struct FakeConnection : server::Connection {
     std::vector<Json> frames;
     bool closed = false;
-    void deliver(server::Frame frame) override { frames.push_back(Json::parse(*frame)); }
+    void deliver(server::Frame frame) override { frames.push_back(Json::parse(frame->text())); }
     void close() override { closed = true; }
     const Json& last() const { return frames.back(); }
 };

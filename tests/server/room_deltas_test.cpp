@@ -74,13 +74,13 @@ void play_twice(const games::Game& game, std::uint64_t seed, Weights& weights, J
         REQUIRE(sent.size() == got.size());
         DeltaClient client;
         for (std::size_t i = 0; i < sent.size(); ++i) {
-            const Json expected = Json::parse(*sent[i]);
-            const Json frame = Json::parse(*got[i]);
+            const Json expected = Json::parse(sent[i]->text());
+            const Json frame = Json::parse(got[i]->text());
             if (!is_game_frame(expected)) {
                 CHECK(frame == expected);
                 continue;
             }
-            INFO("frame " << i << ": " << *got[i]);
+            INFO("frame " << i << ": " << got[i]->text());
             const Json before = client.baseline;
             CHECK(client.read(frame) == expected);
             if (frame.at("type") == "delta") {

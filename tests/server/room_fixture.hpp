@@ -26,7 +26,7 @@ struct FakePeer : server::Peer {
     std::function<void(const server::Frame&)> seen;  // told of every frame (what clear() forgets)
     void deliver(server::Frame frame) override {
         if (seen) seen(frame);
-        frames.push_back(Json::parse(*frame));
+        frames.push_back(Json::parse(frame->text()));
         raw.push_back(std::move(frame));
     }
 

@@ -134,6 +134,49 @@ TEST_CASE("A flood of pings or of empty fragments is a flood like any other") {
     CHECK(calm.request({{"type", "ping"}, {"t", 1}}).at("type") == "pong");
 }
 
+TEST_CASE("A message in fragments, with a ping between them, is read whole; the ping is answered") {
+    LiveServer live;
+    RawClient c(live.port());
+    std::string pong;
+    c.ws().control_callback([&pong](websocket::frame_type kind, beast::string_view payload) {
+        if (kind == websocket::frame_type::pong) pong = std::string(payload);
+    });
+    const std::string hello = Json{{"type", "hello"}, {"name", "Anna"}, {"id", 1}}.dump();
+    c.ws().text(true);
+    c.ws().write_some(false, net::buffer(hello.substr(0, 10)));
+    c.ws().ping(websocket::ping_data("between"));
+    c.ws().write_some(false, net::buffer(hello.substr(10, 5)));
+    c.ws().write_some(true, net::buffer(hello.substr(15)));
+    const Json welcome = c.read();
+    REQUIRE(welcome.is_object());
+    CHECK(welcome.at("type") == "welcome");
+    CHECK(welcome.at("id") == 1);
+    CHECK(pong == "between");
+}
+
+TEST_CASE("A client's close is answered with a close, and a malformed frame closes the connection") {
+    LiveServer live;
+    {
+        RawClient c(live.port());
+        beast::error_code ec;
+        c.ws().close(websocket::close_code::normal, ec);  // waits for the server's close frame
+        CHECK_FALSE(ec);
+        CHECK(c.ws().reason().code == websocket::close_code::normal);
+    }
+    for (const std::string& bad : {std::string("\x81\x02hi", 4),                       // not masked
+                                   std::string("\x83\x80\x01\x02\x03\x04", 6),        // opcode 3
+                                   std::string("\xC1\x80\x01\x02\x03\x04", 6),        // RSV1, no deflate
+                                   std::string("\x80\x80\x01\x02\x03\x04", 6)}) {     // a continuation of nothing
+        RawClient c(live.port());
+        c.flood_raw(bad, 0);
+        CHECK(c.closed_by_server());
+    }
+    // Nothing of it reached anyone else.
+    WsClient calm(live.port());
+    calm.hello("Calm");
+    CHECK(calm.request({{"type", "ping"}, {"t", 1}}).at("type") == "pong");
+}
+
 TEST_CASE("A connection that says no hello in time is closed, one that says hello stays") {
     taol::server::ServerConfig config;
     config.limits.hello_ms = 300;

@@ -1,6 +1,7 @@
-// Compressed frames (taol-server --deflate on): Chromium offers permessage-deflate, as every
-// browser does, the server accepts it, and two players, on a laptop and on a phone, play a Fish
-// Fish game to its end through compressed frames: the same scoreboard on both pages.
+// Compressed frames (taol-server's default): Chromium offers permessage-deflate, as every browser
+// does, the server accepts it, and two players, on a laptop and on a phone, play a Fish Fish game
+// to its end through compressed frames, each compressed once for both: the same scoreboard on both
+// pages.
 import { OVERALL_MS, check, checkNoPageErrors, newPlayer, playFishFishDuo, startServer } from '../lib.mjs';
 
 // Runs in the page before its scripts: keeps every WebSocket it opens, to read what was negotiated.
@@ -17,7 +18,7 @@ function keepSockets() {
 
 export default async function deflate({ browser, errors, binary }) {
   const started = Date.now();
-  const server = await startServer(binary, { args: ['--deflate', 'on'] });
+  const server = await startServer(binary);
   try {
     const host = await newPlayer(browser, 'Maiwenn', { width: 1280, height: 800 }, errors);
     const friend = await newPlayer(browser, 'Erwan', { width: 390, height: 844 }, errors, { mobile: true });
