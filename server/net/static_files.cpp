@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "games/core/sha256.hpp"
+#include "server/net/ascii.hpp"
 #include "server/net/compression.hpp"
 
 namespace taol::server {
@@ -17,14 +18,6 @@ std::string_view trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
     return s;
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-    }
-    return true;
 }
 
 // Calls `each(item)` for every comma-separated item of a header value, trimmed.

@@ -4,9 +4,10 @@
 #include <memory>
 #include <utility>
 
-#include <boost/beast/core/string.hpp>
 #include <boost/beast/http/rfc7230.hpp>
 #include <zlib.h>
+
+#include "server/net/ascii.hpp"
 
 namespace taol::server::ws {
 namespace http = boost::beast::http;
@@ -31,17 +32,18 @@ std::optional<DeflateTerms> terms_of(const http::param_list& params) {
     DeflateTerms terms;
     bool server_bits = false, client_bits = false, server_nct = false, client_nct = false;
     for (const auto& [name, value] : params) {
+        const std::string_view key(name.data(), name.size());
         const auto once = [](bool& seen) { return !std::exchange(seen, true); };
-        if (boost::beast::iequals(name, "server_no_context_takeover")) {
+        if (iequals(key, "server_no_context_takeover")) {
             if (!value.empty() || !once(server_nct)) return std::nullopt;
-        } else if (boost::beast::iequals(name, "client_no_context_takeover")) {
+        } else if (iequals(key, "client_no_context_takeover")) {
             if (!value.empty() || !once(client_nct)) return std::nullopt;
-        } else if (boost::beast::iequals(name, "server_max_window_bits")) {
+        } else if (iequals(key, "server_max_window_bits")) {
             const auto bits = window_bits_of(value);
             // zlib cannot compress within a 256-byte window.
             if (!bits || *bits < 9 || !once(server_bits)) return std::nullopt;
             terms.window_bits = *bits;
-        } else if (boost::beast::iequals(name, "client_max_window_bits")) {
+        } else if (iequals(key, "client_max_window_bits")) {
             // Without a value: the client could limit its window. The server inflates any.
             if ((!value.empty() && !window_bits_of(value)) || !once(client_bits)) return std::nullopt;
         } else {
@@ -79,7 +81,7 @@ Bytef* bytes_in(std::string_view s) { return reinterpret_cast<Bytef*>(const_cast
 
 std::optional<DeflateTerms> negotiate_deflate(std::string_view extensions) {
     for (const auto& [name, params] : http::ext_list(extensions)) {
-        if (!boost::beast::iequals(name, "permessage-deflate")) continue;
+        if (!iequals(std::string_view(name.data(), name.size()), "permessage-deflate")) continue;
         if (auto terms = terms_of(params)) return terms;
     }
     return std::nullopt;
