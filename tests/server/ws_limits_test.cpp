@@ -134,7 +134,7 @@ TEST_CASE("A flood of pings or of empty fragments is a flood like any other") {
     CHECK(calm.request({{"type", "ping"}, {"t", 1}}).at("type") == "pong");
 }
 
-TEST_CASE("A message in fragments, with a ping between them, is read whole; the ping is answered") {
+TEST_CASE("A message in fragments, with a ping between them, is read whole and the ping is answered") {
     LiveServer live;
     RawClient c(live.port());
     std::string pong;

@@ -181,7 +181,7 @@ TEST_CASE("permessage-deflate: which offers are taken, and on what terms") {
     CHECK(ws::negotiate_deflate("Permessage-Deflate; Client_Max_Window_Bits"));
 }
 
-TEST_CASE("A message compressed by the server inflates back to itself; short ones go as they are") {
+TEST_CASE("A message compressed by the server inflates back to itself, and short ones go as they are") {
     const std::string text = snapshot_like();
     const std::string compressed = ws::deflate_message(text);
     REQUIRE_FALSE(compressed.empty());
