@@ -39,8 +39,9 @@
 // holds (as the web client does); snapshots/s and bytes/s then count deltas too.
 //
 // --deflate: every client offers permessage-deflate, as browsers do (the server takes it by
-// default); without it no client does, and every frame goes plain. "wire bytes per snapshot" counts what the sockets received (the kernel's count:
-// framing and compression included), beside the messages' own bytes.
+// default); without it no client does, and every frame goes plain. "wire bytes per snapshot"
+// counts what the sockets received (the kernel's count: framing and compression included), beside
+// the messages' own bytes.
 //
 // --bare also runs, after Taol has stopped, the same clients with the same think time against a
 // bare Beast broadcaster in this process (bare_broadcaster.hpp, one thread of its own, where Taol
