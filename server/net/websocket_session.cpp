@@ -143,6 +143,7 @@ bool WebSocketSession::within_rate() {
 }
 
 void WebSocketSession::take_frames() {
+    // Until a message is with the hub, the connection is over, or the client said close.
     while (!handling_ && !finished_ && !close_received_) {
         if (discard_ > 0) {
             const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(discard_, in_.size()));
@@ -163,11 +164,7 @@ void WebSocketSession::take_frames() {
         }
         const bool data = !ws::is_control(header.op);
         // Past 64 KiB a message is refused whatever its frames announce, before they are read.
-        if (data && !closing_ && message_.size() + header.length > protocol::kMaxFrameBytes) {
-            context_.metrics.messages_refused++;
-            refuse(protocol::ErrorCode::too_large, "message larger than 64 KiB: closing", std::nullopt);
-            close_gracefully(CloseCode::too_big);
-        }
+        if (data && !closing_ && message_.size() + header.length > protocol::kMaxFrameBytes) refuse_too_large();
         if (data && closing_) {  // nothing more is taken from a connection that is closing
             in_.consume(header.size);
             discard_ = header.length;
@@ -180,10 +177,9 @@ void WebSocketSession::take_frames() {
         char* payload = static_cast<char*>(in_.data().data()) + header.size;
         const auto length = static_cast<std::size_t>(header.length);
         ws::unmask(payload, length, header.mask, 0);
-        const bool go_on = on_frame(header, std::string_view(payload, length));
+        on_frame(header, std::string_view(payload, length));
         in_.consume(header.size + length);
         wanted_ = 0;
-        if (!go_on) break;
     }
     if (!handling_ && !finished_ && !close_received_) do_read();
 }
@@ -206,38 +202,39 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
     take_frames();
 }
 
-bool WebSocketSession::on_frame(const ws::FrameHeader& header, std::string_view payload) {
-    if (ws::is_control(header.op)) {
-        on_control(header.op, payload);
-        return !close_received_;
-    }
+void WebSocketSession::on_frame(const ws::FrameHeader& header, std::string_view payload) {
+    if (ws::is_control(header.op)) return on_control(header.op, payload);
     if ((header.op == Opcode::continuation) != in_message_ || (header.op == Opcode::continuation && header.rsv1)) {
-        drop("sent a fragment out of place", true);
-        return false;
+        return drop("sent a fragment out of place", true);
     }
     if (!in_message_) {
         in_message_ = true;
         message_compressed_ = header.rsv1;
     }
     // An empty fragment costs a message's worth of the rate: a stream of them is a flood.
-    if (payload.empty() && !header.fin && !within_rate()) return !closing_;
+    if (payload.empty() && !header.fin && !within_rate()) return;
     message_.append(payload);
-    if (!header.fin) return true;
+    if (!header.fin) return;
     in_message_ = false;
     std::string text = std::move(message_);
     message_ = std::string();
     if (message_compressed_) {
         bool too_large = false;
         std::optional<std::string> inflated = ws::inflate_message(text, protocol::kMaxFrameBytes, too_large);
+        if (!inflated && too_large) return refuse_too_large();
         if (!inflated) {
             context_.metrics.messages_refused++;
-            if (too_large) refuse(protocol::ErrorCode::too_large, "message larger than 64 KiB: closing", std::nullopt);
-            close_gracefully(too_large ? CloseCode::too_big : CloseCode::bad_payload);
-            return false;
+            return close_gracefully(CloseCode::bad_payload);
         }
         text = std::move(*inflated);
     }
-    return on_message(text);
+    on_message(text);
+}
+
+void WebSocketSession::refuse_too_large() {
+    context_.metrics.messages_refused++;
+    refuse(protocol::ErrorCode::too_large, "message larger than 64 KiB: closing", std::nullopt);
+    close_gracefully(CloseCode::too_big);
 }
 
 void WebSocketSession::on_control(Opcode op, std::string_view payload) {
@@ -256,21 +253,19 @@ void WebSocketSession::on_control(Opcode op, std::string_view payload) {
     }
 }
 
-bool WebSocketSession::on_message(const std::string& text) {
+void WebSocketSession::on_message(const std::string& text) {
     context_.metrics.messages_in++;
-    if (took_clock_answer(text)) return true;
+    if (took_clock_answer(text)) return;
     if (!within_rate()) {
-        if (closing_) return false;
+        if (closing_) return;
         auto parsed = protocol::parse_client_message(text);
-        refuse(protocol::ErrorCode::rate_limited, "too many messages: at most 20 a second, please slow down",
-               parsed.ok() ? parsed.value().id : parsed.error().id);
-        return true;
+        return refuse(protocol::ErrorCode::rate_limited, "too many messages: at most 20 a second, please slow down",
+                      parsed.ok() ? parsed.value().id : parsed.error().id);
     }
     auto parsed = protocol::parse_client_message(text);
     if (!parsed.ok()) {
         context_.metrics.messages_refused++;
-        refuse(parsed.error().code, parsed.error().message, parsed.error().id);
-        return true;
+        return refuse(parsed.error().code, parsed.error().message, parsed.error().id);
     }
     if (const auto* hello = std::get_if<protocol::Hello>(&parsed.value().body); hello && !player_) {
         clock_asked_ = hello->clock;
@@ -289,7 +284,6 @@ bool WebSocketSession::on_message(const std::string& text) {
             self->take_frames();
         });
     });
-    return false;
 }
 
 void WebSocketSession::start_probing() {
@@ -444,10 +438,8 @@ void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
         queue_.pop_front();
         own_compressed_.clear();
     }
-    if (close_queued_ && control_out_.empty() && !close_sent_at_) {
-        // The close frame was the last thing written (nothing is queued after it).
-        if (queue_.empty()) return on_close_written();
-    }
+    // The close frame goes in a write of its own, the last: nothing is queued once it is.
+    if (close_queued_) return on_close_written();
     if (!control_out_.empty() || !queue_.empty()) return do_write();
     if (closing_ && !close_queued_) close_gracefully(*closing_);
 }
@@ -464,10 +456,10 @@ void WebSocketSession::close_gracefully(CloseCode code) {
 void WebSocketSession::on_close_written() {
     close_sent_at_ = Clock::now();
     if (close_received_) return finish();
-    // The client answers with its own close; until then its data is passed over (take_frames).
+    // The client answers with its own close; until then the reading goes on and passes its data
+    // over (take_frames).
     beast::error_code ignored;
     stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ignored);
-    if (!handling_ && !reading_) take_frames();
 }
 
 void WebSocketSession::drop(const char* why, bool quietly) {

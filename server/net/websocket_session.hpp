@@ -43,12 +43,13 @@ private:
     void take_frames();
     void do_read();
     void on_read(boost::beast::error_code ec, std::size_t bytes);
-    // One whole frame, unmasked. False when it stops the reading (a message went to the hub, or
-    // the connection is closing on an error).
-    bool on_frame(const ws::FrameHeader& header, std::string_view payload);
+    // One whole frame, unmasked.
+    void on_frame(const ws::FrameHeader& header, std::string_view payload);
     void on_control(ws::Opcode op, std::string_view payload);
-    // One whole message. False when it went to the hub: reading resumes once it is handled.
-    bool on_message(const std::string& text);
+    // One whole message; one that goes to the hub holds the reading until it is handled.
+    void on_message(const std::string& text);
+    // A message past 64 KiB: `too_large`, then the connection closes.
+    void refuse_too_large();
     // Whether one more message (a message, a ping, an empty fragment) is within the rate; closes a
     // connection that floods.
     bool within_rate();

@@ -103,7 +103,7 @@ std::string deflate_message(std::string_view text, int window_bits) {
     const int result = deflate(&d->z, Z_SYNC_FLUSH);
     if (result != Z_OK || d->z.avail_in != 0 || d->z.avail_out == 0) return {};
     out.resize(out.size() - d->z.avail_out);
-    if (out.size() < sizeof kFlushTail || out.compare(out.size() - 4, 4, kFlushTail, 4) != 0) return {};
+    if (out.size() < sizeof kFlushTail || out.compare(out.size() - sizeof kFlushTail, sizeof kFlushTail, kFlushTail, sizeof kFlushTail) != 0) return {};
     out.resize(out.size() - sizeof kFlushTail);
     if (out.size() >= text.size()) return {};
     out.shrink_to_fit();
