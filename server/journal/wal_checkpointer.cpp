@@ -41,9 +41,12 @@ int WalCheckpointer::made() const {
 
 int WalCheckpointer::on_commit(void* self, sqlite3*, const char*, int pages) {
     if (pages >= kWalPages) {
+        // Once the log is past the mark it stays there between rounds: only the commit that makes
+        // a round due wakes the thread, not every commit after it.
         auto* checkpointer = static_cast<WalCheckpointer*>(self);
         {
             std::lock_guard lock(checkpointer->mutex_);
+            if (checkpointer->due_) return SQLITE_OK;
             checkpointer->due_ = true;
         }
         checkpointer->wake_.notify_one();
