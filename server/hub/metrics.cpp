@@ -31,12 +31,13 @@ std::string Metrics::render(const RoomCounts& rooms, const Ownership* ownership)
     std::ostringstream out;
     gauge(out, "taol_connections", "Open WebSocket connections.", connections.load());
     counter(out, "taol_connections_total", "WebSocket connections accepted.", connections_total.load());
-    counter(out, "taol_connections_dropped_total", "Connections closed for not keeping up or flooding.",
-            connections_dropped.load());
+    out << "# HELP taol_connections_dropped_total Connections the server closed, by the limit they met.\n"
+        << "# TYPE taol_connections_dropped_total counter\n";
+    for (std::size_t i = 0; i < kDropReasonNames.size(); ++i) {
+        out << "taol_connections_dropped_total{reason=\"" << kDropReasonNames[i] << "\"} " << dropped_[i].load() << '\n';
+    }
     counter(out, "taol_connections_refused_total", "Connections refused: too many open from one address.",
             connections_refused.load());
-    counter(out, "taol_connections_timed_out_total", "Connections closed for saying no hello in time or a stalled write.",
-            connections_timed_out.load());
     counter(out, "taol_accept_failures_total", "Failed accepts (out of file descriptors...).", accept_failures.load());
     out << "# HELP taol_rooms Rooms in memory, by status.\n# TYPE taol_rooms gauge\n"
         << "taol_rooms{status=\"waiting\"} " << rooms.waiting << '\n'

@@ -16,13 +16,26 @@ struct RoomCounts {
     long finished = 0;
 };
 
+// Why the server closed a connection without the client asking: each its own count, so that a
+// run that lost connections says which limit it met.
+enum class DropReason {
+    no_hello,         // said no hello in time
+    no_pong,          // silent past the idle time, pings unanswered
+    write_stalled,    // stopped reading what it is sent
+    too_far_behind,   // its queue of frames passed the limit
+    read_flood,       // sends more bytes than it may, second after second
+    message_flood,    // past the message rate again and again
+    malformed_frame,  // broke WebSocket's framing
+};
+inline constexpr std::array<const char*, 7> kDropReasonNames = {
+    "no_hello", "no_pong", "write_stalled", "too_far_behind", "read_flood", "message_flood", "malformed_frame"};
+static_assert(kDropReasonNames.size() == static_cast<std::size_t>(DropReason::malformed_frame) + 1);
+
 class Metrics {
 public:
     std::atomic<std::int64_t> connections{0};          // open WebSocket connections
     std::atomic<std::uint64_t> connections_total{0};
-    std::atomic<std::uint64_t> connections_dropped{0}; // slow readers and floods
     std::atomic<std::uint64_t> connections_refused{0}; // over the limit of one address
-    std::atomic<std::uint64_t> connections_timed_out{0};  // no hello in time, a stalled write
     std::atomic<std::uint64_t> accept_failures{0};     // out of descriptors...
     std::atomic<std::uint64_t> messages_in{0};
     std::atomic<std::uint64_t> messages_out{0};
@@ -38,6 +51,9 @@ public:
     std::atomic<std::uint64_t> busy_refusals{0};       // creates and joins refused with server_busy
     std::atomic<std::uint64_t> moved_clients{0};       // told that their room is served by another node
 
+    void count_drop(DropReason reason) { dropped_[static_cast<std::size_t>(reason)].fetch_add(1, std::memory_order_relaxed); }
+    std::uint64_t dropped(DropReason reason) const { return dropped_[static_cast<std::size_t>(reason)].load(); }
+
     // Time from taking an `act` off the wire to its answers being queued.
     void observe_action_latency(std::chrono::nanoseconds elapsed);
 
@@ -48,6 +64,7 @@ private:
     // Upper bounds of the latency buckets, in seconds.
     static constexpr std::array<double, 12> kBuckets = {0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005,
                                                         0.01,   0.025,   0.05,   0.1,   0.25,   1.0};
+    std::array<std::atomic<std::uint64_t>, kDropReasonNames.size()> dropped_{};
     std::array<std::atomic<std::uint64_t>, kBuckets.size()> bucket_counts_{};
     std::atomic<std::uint64_t> latency_count_{0};
     std::atomic<std::uint64_t> latency_sum_ns_{0};

@@ -106,21 +106,17 @@ void WebSocketSession::watch() {
         const auto& limits = self->context_.limits;
         if (self->close_sent_at_ && now - *self->close_sent_at_ >= kCloseWait) return self->finish();
         if (!self->player_ && ms_between(self->opened_, now) >= limits.hello_ms) {
-            self->context_.metrics.connections_timed_out++;
-            return self->drop("said no hello in time", true);
+            return self->drop(DropReason::no_hello, "said no hello in time", true);
         }
         if (self->writing_ && ms_between(self->write_started_, now) >= limits.write_stall_ms) {
-            self->context_.metrics.connections_timed_out++;
-            return self->drop("stopped reading what it is sent");
+            return self->drop(DropReason::write_stalled, "stopped reading what it is sent");
         }
         if (self->stream_.rate_policy().starved_seconds() >= limits.flood_seconds) {
-            self->context_.metrics.connections_dropped++;
-            return self->drop("sends more than it may read, second after second");
+            return self->drop(DropReason::read_flood, "sends more than it may read, second after second");
         }
         const long long silent = ms_between(self->last_heard_, now);
         if (silent >= limits.idle_ms) {
-            self->context_.metrics.connections_timed_out++;
-            return self->drop("answered no ping", true);
+            return self->drop(DropReason::no_pong, "answered no ping", true);
         }
         // Half the idle time without a word: a ping, which any live client answers.
         if (silent * 2 >= limits.idle_ms && (!self->keepalive_sent_ || *self->keepalive_sent_ < self->last_heard_)) {
@@ -136,7 +132,7 @@ bool WebSocketSession::within_rate() {
     context_.metrics.messages_refused++;
     if (limiter_.flooding() && !closing_) {
         spdlog::warn("websocket {}: flood of messages, closing", remote_);
-        context_.metrics.connections_dropped++;
+        context_.metrics.count_drop(DropReason::message_flood);
         close_gracefully(CloseCode::policy_error);
     }
     return false;
@@ -156,7 +152,7 @@ void WebSocketSession::take_frames() {
         const ws::HeaderRead read = ws::read_header(bytes, deflate_bits_.has_value(), header);
         if (read == ws::HeaderRead::bad) {
             spdlog::debug("websocket {}: malformed frame, closing", remote_);
-            return drop("sent a malformed frame", true);
+            return drop(DropReason::malformed_frame, "sent a malformed frame", true);
         }
         if (read == ws::HeaderRead::need_more) {
             wanted_ = 0;
@@ -205,7 +201,7 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
 void WebSocketSession::on_frame(const ws::FrameHeader& header, std::string_view payload) {
     if (ws::is_control(header.op)) return on_control(header.op, payload);
     if ((header.op == Opcode::continuation) != in_message_ || (header.op == Opcode::continuation && header.rsv1)) {
-        return drop("sent a fragment out of place", true);
+        return drop(DropReason::malformed_frame, "sent a fragment out of place", true);
     }
     if (!in_message_) {
         in_message_ = true;
@@ -382,7 +378,7 @@ void WebSocketSession::queue(Frame frame) {
     if (closing_ || finished_ || !accepted_) return;
     const auto& limits = context_.limits;
     if (queue_.size() >= limits.max_queued_frames || queued_bytes_ + frame->size() > limits.max_queued_bytes) {
-        return drop("cannot keep up with what it is sent");
+        return drop(DropReason::too_far_behind, "cannot keep up with what it is sent");
     }
     queued_bytes_ += frame->size();
     queue_.push_back(std::move(frame));
@@ -462,11 +458,12 @@ void WebSocketSession::on_close_written() {
     stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ignored);
 }
 
-void WebSocketSession::drop(const char* why, bool quietly) {
-    // A crowd of idle connections timing out must not fill the log: those go at debug level.
+void WebSocketSession::drop(DropReason reason, const char* why, bool quietly) {
+    // A crowd of idle connections timing out must not fill the log: those go at debug level, and
+    // /metrics counts each reason.
     if (quietly) spdlog::debug("websocket {}: {}: dropped", remote_, why);
     else spdlog::warn("websocket {}: {}: dropped", remote_, why);
-    context_.metrics.connections_dropped++;
+    context_.metrics.count_drop(reason);
     if (!closing_) closing_ = CloseCode::policy_error;
     finish();
 }

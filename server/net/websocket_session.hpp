@@ -67,7 +67,7 @@ private:
     void close_gracefully(ws::CloseCode code);
     void on_close_written();
     // Closes at once (a client that cannot keep up).
-    void drop(const char* why, bool quietly = false);
+    void drop(DropReason reason, const char* why, bool quietly = false);
     // Once, when the connection is over: closes the socket and tells the hub.
     void finish();
     // Fair races: a client that said "clock" in its hello is probed now and then; its answers

@@ -53,7 +53,7 @@ public:
         boost::beast::get_lowest_layer(ws_).async_connect(
             boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port),
             [self](boost::beast::error_code ec) {
-                if (ec) return self->closed(false);
+                if (ec) return self->closed(false, "connect: " + ec.message());
                 // As browsers do: a small frame goes out at once, not after the last one's ACK.
                 boost::beast::error_code no_delay_ec;
                 boost::beast::get_lowest_layer(self->ws_).socket().set_option(boost::asio::ip::tcp::no_delay(true),
@@ -64,7 +64,7 @@ public:
                     self->ws_.set_option(deflate);
                 }
                 self->ws_.async_handshake("127.0.0.1", "/ws", [self](boost::beast::error_code ec2) {
-                    if (ec2) return self->closed(false);
+                    if (ec2) return self->closed(false, "handshake: " + ec2.message());
                     boost::beast::get_lowest_layer(self->ws_).expires_never();
                     self->open_ = true;
                     if (self->on_open) self->on_open();
@@ -81,6 +81,8 @@ public:
         boost::beast::get_lowest_layer(ws_).socket().close(ec);
     }
     bool is_open() const { return open_ && !done_; }
+    // Once closed: where and why (the connect, the handshake, a read's error, or the server's close code).
+    const std::string& why_closed() const { return why_closed_; }
     // Payload bytes of every message received so far.
     std::size_t received_bytes() const { return received_bytes_; }
     // Bytes the socket has received so far, as they came over the wire (WebSocket framing and any
@@ -94,7 +96,13 @@ private:
     void read() {
         ws_.async_read(buffer_, [self = shared_from_this()](boost::beast::error_code ec, std::size_t) {
             namespace websocket = boost::beast::websocket;
-            if (ec) return self->closed(ec == websocket::error::closed || ec == boost::asio::error::eof);
+            if (ec == websocket::error::closed) {
+                const auto& reason = self->ws_.reason();
+                std::string why = "closed by the server, code " + std::to_string(reason.code);
+                if (!reason.reason.empty()) why += ": " + std::string(reason.reason.data(), reason.reason.size());
+                return self->closed(true, std::move(why));
+            }
+            if (ec) return self->closed(ec == boost::asio::error::eof, "read: " + ec.message());
             self->received_bytes_ += self->buffer_.size();
             const std::string_view text(static_cast<const char*>(self->buffer_.data().data()), self->buffer_.size());
             if (self->on_text) {
@@ -115,9 +123,10 @@ private:
                             if (!self->outbox_.empty()) self->write();
                         });
     }
-    void closed(bool by_server) {
+    void closed(bool by_server, std::string why) {
         if (done_) return;
         done_ = true;
+        why_closed_ = std::move(why);
         if (on_closed) on_closed(by_server);
     }
 
@@ -127,6 +136,7 @@ private:
     std::size_t received_bytes_ = 0;
     bool open_ = false;
     bool done_ = false;
+    std::string why_closed_;
 };
 
 // Runs the io_context until `done()` or `seconds` pass.

@@ -164,9 +164,12 @@ private:
             m.timer = std::make_unique<net::steady_timer>(ioc_);
             m.conn->on_open = [this, &m] { opened(m); };
             m.conn->on_text = [this, &m](std::string_view text) { received(m, text); };
-            m.conn->on_closed = [this](bool) {
-                if (!closing_ && unexpected_.insert("connection closed").second) {
-                    std::fprintf(stderr, "load_bench: a connection closed before the end\n");
+            m.conn->on_closed = [this, &m](bool) {
+                if (closing_) return;
+                // Each distinct reason once, with the first connection it closed.
+                if (unexpected_.insert("connection closed (" + m.conn->why_closed() + ")").second) {
+                    std::fprintf(stderr, "load_bench: a connection closed before the end (room %d, member %d): %s\n",
+                                 m.room->index, m.index, m.conn->why_closed().c_str());
                 }
             };
             m.conn->open(ports_[static_cast<std::size_t>(r) % ports_.size()]);  // a room on one node

@@ -88,6 +88,14 @@ private:
 
 using Clock = std::chrono::steady_clock;
 
+// The server's count of connections it dropped for `reason`, as /metrics says it.
+std::string dropped_line(const char* reason, int count) {
+    return std::string("taol_connections_dropped_total{reason=\"") + reason + "\"} " + std::to_string(count) + "\n";
+}
+bool metrics_say(unsigned short port, const std::string& line) {
+    return http_get(port, "/metrics").body.find(line) != std::string::npos;
+}
+
 }  // namespace
 
 TEST_CASE("A frame of any size past 64 KiB gets too_large, then the connection closes") {
@@ -128,6 +136,8 @@ TEST_CASE("A flood of pings or of empty fragments is a flood like any other") {
         CHECK(c.closed_by_server());
     }
     CHECK(Clock::now() - since < std::chrono::seconds(16));  // closed for flooding, not for idling
+    CHECK(metrics_say(live.port(), dropped_line("message_flood", 2)));
+    CHECK(metrics_say(live.port(), dropped_line("no_pong", 0)));
     // A client at a person's pace is left alone.
     WsClient calm(live.port());
     calm.hello("Calm");
@@ -171,6 +181,7 @@ TEST_CASE("A client's close is answered with a close, and a malformed frame clos
         c.flood_raw(bad, 0);
         CHECK(c.closed_by_server());
     }
+    CHECK(metrics_say(live.port(), dropped_line("malformed_frame", 4)));
     // Nothing of it reached anyone else.
     WsClient calm(live.port());
     calm.hello("Calm");
@@ -187,6 +198,7 @@ TEST_CASE("A connection that says no hello in time is closed, one that says hell
     polite.hello("Polite");
     CHECK(silent.closed_by_server());
     CHECK(Clock::now() - opened < std::chrono::seconds(10));
+    CHECK(metrics_say(live.port(), dropped_line("no_hello", 1)));
     CHECK(polite.request({{"type", "ping"}, {"t", 1}}).at("type") == "pong");
     CHECK_FALSE(polite.closed());
 }
