@@ -69,6 +69,7 @@ void WebSocketSession::run(HttpRequest request) {
     stream_.expires_never();  // the watchdog keeps the time
     beast::error_code ec;
     stream_.socket().set_option(net::ip::tcp::no_delay(true), ec);
+    stream_.socket().non_blocking(true, ec);  // do_write's sends return rather than wait
     handshake_ = std::make_unique<ws::Handshake>(ws::answer_upgrade(request, context_.deflate));
     if (handshake_->deflate) deflate_bits_ = handshake_->deflate->window_bits;
     writing_ = true;
@@ -409,24 +410,47 @@ std::pair<std::string_view, bool> WebSocketSession::payload_of(const Frame& fram
 }
 
 void WebSocketSession::do_write() {
-    writing_ = true;
-    write_started_ = Clock::now();
-    auto done = beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this());
-    if (!control_out_.empty()) {
-        control_writing_ = std::move(control_out_);
-        control_out_.clear();
-        return net::async_write(stream_, net::buffer(control_writing_), std::move(done));
+    // Most frames fit in the socket's buffer: written at once, they cost one send and no
+    // completion to schedule (a pass of the event loop, often on the other thread). Only what the
+    // socket does not take now waits for it, asynchronously.
+    for (;;) {
+        std::array<net::const_buffer, 2> buffers;
+        if (!control_out_.empty()) {
+            control_writing_ = std::move(control_out_);
+            control_out_.clear();
+            buffers = {net::buffer(control_writing_), net::const_buffer()};
+        } else {
+            const auto [payload, compressed] = payload_of(queue_.front());
+            header_ = ws::server_header(Opcode::text, payload.size(), compressed);
+            buffers = {net::buffer(header_.bytes.data(), header_.size), net::buffer(payload.data(), payload.size())};
+        }
+        beast::error_code ec;
+        const std::size_t written = stream_.socket().write_some(buffers, ec);
+        if (ec == net::error::would_block || ec == net::error::try_again) ec = {};
+        if (ec) return finish();
+        if (written < net::buffer_size(buffers)) {
+            writing_ = true;
+            write_started_ = Clock::now();
+            std::array<net::const_buffer, 2> rest = buffers;
+            std::size_t skip = written;
+            for (auto& b : rest) {
+                const std::size_t n = std::min(skip, b.size());
+                b += n;
+                skip -= n;
+            }
+            return net::async_write(stream_, rest, beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));
+        }
+        if (!frame_written()) return;
     }
-    const auto [payload, compressed] = payload_of(queue_.front());
-    header_ = ws::server_header(Opcode::text, payload.size(), compressed);
-    const std::array<net::const_buffer, 2> buffers{net::buffer(header_.bytes.data(), header_.size),
-                                                   net::buffer(payload.data(), payload.size())};
-    net::async_write(stream_, buffers, std::move(done));
 }
 
 void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
     writing_ = false;
     if (ec) return finish();
+    if (frame_written()) do_write();
+}
+
+bool WebSocketSession::frame_written() {
     if (!control_writing_.empty()) {
         control_writing_.clear();
     } else {
@@ -435,9 +459,13 @@ void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
         own_compressed_.clear();
     }
     // The close frame goes in a write of its own, the last: nothing is queued once it is.
-    if (close_queued_) return on_close_written();
-    if (!control_out_.empty() || !queue_.empty()) return do_write();
+    if (close_queued_) {
+        on_close_written();
+        return false;
+    }
+    if (!control_out_.empty() || !queue_.empty()) return true;
     if (closing_ && !close_queued_) close_gracefully(*closing_);
+    return false;
 }
 
 void WebSocketSession::close_gracefully(CloseCode code) {

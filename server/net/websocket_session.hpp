@@ -60,8 +60,11 @@ private:
     void refuse(protocol::ErrorCode code, std::string message, std::optional<std::int64_t> id);
     void queue(Frame frame);
     void queue_control(ws::Opcode op, std::string_view payload);
+    // Writes what is queued, control frames first, at once as far as the socket takes it.
     void do_write();
     void on_write(boost::beast::error_code ec, std::size_t bytes);
+    // The frame being written is out: drops it; true when another is waiting.
+    bool frame_written();
     // Sends a close frame once what is queued is written; the client's close, or its silence for a
     // moment, ends the connection.
     void close_gracefully(ws::CloseCode code);

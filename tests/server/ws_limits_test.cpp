@@ -7,9 +7,15 @@
 #include <chrono>
 #include <thread>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
 #include <boost/asio/connect.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include "games/core/rng.hpp"
+#include "tests/server/live_play.hpp"
 #include "tests/server/live_server.hpp"
 #include "tests/server/live_table.hpp"
 #include "tests/server/ws_client.hpp"
@@ -26,8 +32,13 @@ namespace {
 // and a read gives up after 10 s (a test must fail, not hang).
 class RawClient {
 public:
-    explicit RawClient(unsigned short port) : ws_(ioc_) {
-        beast::get_lowest_layer(ws_).connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    // `receive_buffer` > 0: the socket's receive buffer, set before connecting (the window the
+    // server may fill while the client does not read).
+    explicit RawClient(unsigned short port, int receive_buffer = 0) : ws_(ioc_) {
+        auto& socket = beast::get_lowest_layer(ws_).socket();
+        socket.open(net::ip::tcp::v4());
+        if (receive_buffer > 0) socket.set_option(net::socket_base::receive_buffer_size(receive_buffer));
+        socket.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
         ws_.handshake("127.0.0.1", "/ws");
     }
     websocket::stream<beast::tcp_stream>& ws() { return ws_; }
@@ -87,6 +98,19 @@ private:
 };
 
 using Clock = std::chrono::steady_clock;
+
+// The server runs in this process: finds its end of the connection from `client` and gives it a
+// small send buffer, which also stops the kernel from growing it (SO_SNDBUF locks the size).
+bool shrink_server_send_buffer(const net::ip::tcp::endpoint& client, int bytes) {
+    for (int fd = 3; fd < 4096; ++fd) {
+        sockaddr_in peer{};
+        socklen_t length = sizeof peer;
+        if (::getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &length) != 0 || peer.sin_family != AF_INET) continue;
+        if (ntohs(peer.sin_port) != client.port()) continue;
+        return ::setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &bytes, sizeof bytes) == 0;
+    }
+    return false;
+}
 
 // The server's count of connections it dropped for `reason`, as /metrics says it.
 std::string dropped_line(const char* reason, int count) {
@@ -186,6 +210,38 @@ TEST_CASE("A client's close is answered with a close, and a malformed frame clos
     WsClient calm(live.port());
     calm.hello("Calm");
     CHECK(calm.request({{"type", "ping"}, {"t", 1}}).at("type") == "pong");
+}
+
+TEST_CASE("A watcher that stops reading for a while then reads gets every frame whole and in order") {
+    // Its socket fills: the server's writes stop part-way through frames and finish later.
+    taol::server::ServerConfig config;
+    config.limits.messages_per_second = 1000;  // the players play fast
+    config.limits.burst = 1000;
+    LiveServer live(config);
+    LiveTable room(live.port(), "castors", nullptr, {"Anna", "Bleuenn"});
+    RawClient slow(live.port(), 4096);
+    REQUIRE(shrink_server_send_buffer(beast::get_lowest_layer(slow.ws()).socket().local_endpoint(), 4096));
+    slow.send(Json{{"type", "hello"}, {"name", "Slow"}}.dump());
+    REQUIRE(slow.read().at("type") == "welcome");
+    slow.send(join_message(room.code(), "spectator").dump());
+    REQUIRE(slow.read().at("type") == "room");
+    std::int64_t rev = room.start().at("rev");
+    taol::games::Rng rng(11);
+    for (int games = 1; rev < 150; ++games) {  // game after game: a short one ends first
+        rev = play(room.players(), rev, 150, rng);
+        if (rev < 150) rev = room.player(0).request(Json{{"type", "rematch"}}).at("rev");
+        REQUIRE(games < 50);
+    }
+    std::int64_t last = 0;
+    while (last < rev) {
+        const Json m = slow.read();
+        REQUIRE(m.is_object());  // a frame cut or spliced would not parse
+        if (m.at("type") != "snapshot") continue;
+        CHECK(m.at("rev").get<std::int64_t>() > last);
+        last = m.at("rev");
+    }
+    CHECK(last == rev);
+    CHECK(metrics_say(live.port(), dropped_line("too_far_behind", 0)));
 }
 
 TEST_CASE("A connection that says no hello in time is closed, one that says hello stays") {
