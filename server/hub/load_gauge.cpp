@@ -30,22 +30,24 @@ void LoadGauge::action_took(TimeMs took) {
 }
 
 WriteDone LoadGauge::watch(WriteDone done) {
-    Pending::iterator write;
+    TimeMs handed_over = 0;
     {
         std::lock_guard lock(mutex_);
-        write = pending_.insert(clock_());
+        handed_over = clock_();
+        ++pending_[handed_over];
     }
-    return [this, write, done = std::move(done)](WriteResult result) {
-        answered(write);
+    return [this, handed_over, done = std::move(done)](WriteResult result) {
+        answered(handed_over);
         if (done) done(result);
     };
 }
 
-void LoadGauge::answered(Pending::iterator write) {
+void LoadGauge::answered(TimeMs handed_over) {
     std::lock_guard lock(mutex_);
     const TimeMs now = clock_();
-    last_wait_ = std::max<TimeMs>(0, now - *write);
-    pending_.erase(write);
+    last_wait_ = std::max<TimeMs>(0, now - handed_over);
+    const auto entry = pending_.find(handed_over);
+    if (--entry->second == 0) pending_.erase(entry);
     update_locked(now, note_locked(last_wait_, limits_.journal_wait_ms, now));
 }
 
@@ -83,7 +85,7 @@ TimeMs LoadGauge::action_reading_locked() const {
 }
 
 TimeMs LoadGauge::oldest_wait_locked(TimeMs now) const {
-    return pending_.empty() ? 0 : std::max<TimeMs>(0, now - *pending_.begin());
+    return pending_.empty() ? 0 : std::max<TimeMs>(0, now - pending_.begin()->first);
 }
 
 bool LoadGauge::note_locked(TimeMs reading, TimeMs limit, TimeMs now) {

@@ -8,9 +8,9 @@
 // busy the hub opens no new room and lets nobody new into a room, and while warm it opens new
 // rooms one at a time; everyone already in one is served as before. Thread-safe.
 #include <functional>
+#include <map>
 #include <mutex>
 #include <optional>
-#include <set>
 
 #include "server/rooms/clock.hpp"   // TimeMs
 #include "server/rooms/events.hpp"  // WriteDone
@@ -69,9 +69,11 @@ public:
     Readings readings();
 
 private:
-    using Pending = std::multiset<TimeMs>;  // when each unanswered write was handed over
+    // How many unanswered writes were handed over at each millisecond: the writes of one moment
+    // share an entry, so a write rarely costs an allocation.
+    using Pending = std::map<TimeMs, std::size_t>;
 
-    void answered(Pending::iterator write);
+    void answered(TimeMs handed_over);
     // Requires mutex_. How long the oldest unanswered write has waited so far.
     TimeMs oldest_wait_locked(TimeMs now) const;
     // Requires mutex_. Takes note of a reading against its limit: whether it is over it.
