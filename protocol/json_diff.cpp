@@ -47,21 +47,32 @@ struct Ops {
 // different values, added(name, value) for one only `to` has.
 template <class Removed, class Changed, class Added>
 void walk_members(const Packed& from, const Packed& to, Removed&& removed, Changed&& changed, Added&& added) {
+    // `after`'s key is read ahead and its value only once its key is known: a value equal to
+    // `before`'s (most of them) is then recognised by its bytes, without walking it again.
     Items before(from), after(to);
     Packed key, value, next_key, next_value;
-    const auto advance = [&] { return after.next(next_key) && after.next(next_value); };
-    bool more = advance();
+    bool more = after.next(next_key);
+    const auto advance = [&] { more = after.next(next_key); };
     while (before.next(key) && before.next(value)) {
         const std::string_view name = string_of(key);
-        for (; more && string_of(next_key) < name; more = advance()) added(string_of(next_key), next_value);
+        for (; more && string_of(next_key) < name; advance()) {
+            after.next(next_value);
+            added(string_of(next_key), next_value);
+        }
         if (more && string_of(next_key) == name) {
-            if (!(value == next_value)) changed(name, value, next_value);
-            more = advance();
+            if (!after.next_if(value, next_value)) {
+                after.next(next_value);
+                changed(name, value, next_value);
+            }
+            advance();
         } else {
             removed(name);
         }
     }
-    for (; more; more = advance()) added(string_of(next_key), next_value);
+    for (; more; advance()) {
+        after.next(next_value);
+        added(string_of(next_key), next_value);
+    }
 }
 
 void diff_into(const Packed& from, const Packed& to, const std::string& path, Ops& out);

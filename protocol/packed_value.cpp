@@ -261,6 +261,15 @@ bool Items::next(Packed& item) {
     return true;
 }
 
+bool Items::next_if(const Packed& expected, Packed& item) {
+    const auto n = expected.size();
+    if (!left_ || static_cast<std::size_t>(end_ - at_) < n || std::memcmp(at_, expected.begin, n) != 0) return false;
+    --left_;
+    item = Packed{at_, at_ + n};
+    at_ += n;
+    return true;
+}
+
 std::string_view string_of(const Packed& value) {
     const std::uint8_t b = *value.begin;
     if (b >= 0xa0 && b <= 0xbf && value.size() > (b & 0x1fu)) {  // fixstr: every key is one

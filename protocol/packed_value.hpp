@@ -81,6 +81,10 @@ class Items {
 public:
     explicit Items(const Packed& container);
     bool next(Packed& item);  // false once every item was read
+    // The next item when its bytes begin with all of `expected`'s: then it is that same value
+    // (a packed value ends where its bytes say), read without walking it. False otherwise, and
+    // nothing is read.
+    bool next_if(const Packed& expected, Packed& item);
 private:
     const std::uint8_t* at_;
     const std::uint8_t* end_;
