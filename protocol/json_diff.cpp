@@ -182,17 +182,23 @@ void split_changed(std::string_view name, const Packed& from, const Packed& to, 
         return ops.add(std::move(inner_ops));
     }
     if (!mergeable(to)) return diff_into(from, to, at, ops);
-    std::string value;
-    append_json_text(value, to);
     // An operation says no more than the value, with 30 bytes or more around it, but an array's
     // operations may say far less than all of it (a card played: one remove).
     if (to.is_array() && from.is_array()) {
         Ops patch;
         diff_into(from, to, at, patch);
+        // A value's text is hardly ever shorter than its packing (whole_if_shorter): a patch
+        // shorter than that wins without the value being written.
+        if (patch.text.size() + 1 < member_cost + to.size()) return ops.add(std::move(patch));
+        std::string value;
+        append_json_text(value, to);
         if (patch.text.size() + 1 < member_cost + value.size()) return ops.add(std::move(patch));
+        open_member(merge, name);
+        merge += value;
+        return;
     }
     open_member(merge, name);
-    merge += value;
+    append_json_text(merge, to);
 }
 
 // What turns the members of object `from` into those of `to`: the merge patch's members (written
