@@ -52,7 +52,6 @@ public:
     std::atomic<std::uint64_t> moved_clients{0};       // told that their room is served by another node
 
     void count_drop(DropReason reason) { dropped_[static_cast<std::size_t>(reason)].fetch_add(1, std::memory_order_relaxed); }
-    std::uint64_t dropped(DropReason reason) const { return dropped_[static_cast<std::size_t>(reason)].load(); }
 
     // Time from taking an `act` off the wire to its answers being queued.
     void observe_action_latency(std::chrono::nanoseconds elapsed);
