@@ -431,13 +431,8 @@ void WebSocketSession::do_write() {
         if (written < net::buffer_size(buffers)) {
             writing_ = true;
             write_started_ = Clock::now();
-            std::array<net::const_buffer, 2> rest = buffers;
-            std::size_t skip = written;
-            for (auto& b : rest) {
-                const std::size_t n = std::min(skip, b.size());
-                b += n;
-                skip -= n;
-            }
+            beast::buffers_suffix<std::array<net::const_buffer, 2>> rest(buffers);
+            rest.consume(written);
             return net::async_write(stream_, rest, beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));
         }
         if (!frame_written()) return;
@@ -464,7 +459,7 @@ bool WebSocketSession::frame_written() {
         return false;
     }
     if (!control_out_.empty() || !queue_.empty()) return true;
-    if (closing_ && !close_queued_) close_gracefully(*closing_);
+    if (closing_) close_gracefully(*closing_);
     return false;
 }
 

@@ -69,7 +69,7 @@ private:
     // moment, ends the connection.
     void close_gracefully(ws::CloseCode code);
     void on_close_written();
-    // Closes at once (a client that cannot keep up).
+    // Closes at once, counted under the limit the client met.
     void drop(DropReason reason, const char* why, bool quietly = false);
     // Once, when the connection is over: closes the socket and tells the hub.
     void finish();

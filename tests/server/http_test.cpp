@@ -15,22 +15,6 @@
 
 using namespace taol::testing;
 
-namespace {
-
-// The metrics text once it contains `line` (counters are bumped just after answers go out).
-std::string metrics_with(unsigned short port, const std::string& line) {
-    const auto give_up = std::chrono::steady_clock::now() + WsClient::kTimeout;
-    std::string text;
-    do {
-        text = http_get(port, "/metrics").body;
-        if (text.find(line) != std::string::npos) break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    } while (std::chrono::steady_clock::now() < give_up);
-    return text;
-}
-
-}  // namespace
-
 TEST_CASE("HTTP routes: healthz, api/games, static files, room links, metrics") {
     LiveServer live;
     const auto port = live.port();

@@ -1,6 +1,7 @@
 #pragma once
 // A real server on a free loopback port, with a temporary web root and data directory, run on
 // its own threads for the length of a test.
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -107,5 +108,18 @@ inline HttpReply http_request(unsigned short port, const std::string& target,
 
 // One GET over a fresh connection; `target` is sent exactly as given.
 inline HttpReply http_get(unsigned short port, const std::string& target) { return http_request(port, target); }
+
+// /metrics once it has `line` (counters are bumped from the server's threads, just after answers
+// go out), or as it stands after 30 s.
+inline std::string metrics_with(unsigned short port, const std::string& line) {
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    std::string text;
+    do {
+        text = http_get(port, "/metrics").body;
+        if (text.find(line) != std::string::npos) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    } while (std::chrono::steady_clock::now() < give_up);
+    return text;
+}
 
 }  // namespace taol::testing

@@ -117,7 +117,7 @@ std::string dropped_line(const char* reason, int count) {
     return std::string("taol_connections_dropped_total{reason=\"") + reason + "\"} " + std::to_string(count) + "\n";
 }
 bool metrics_say(unsigned short port, const std::string& line) {
-    return http_get(port, "/metrics").body.find(line) != std::string::npos;
+    return metrics_with(port, line).find(line) != std::string::npos;
 }
 
 }  // namespace
