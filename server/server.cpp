@@ -17,6 +17,7 @@
 #include "server/hub/rooms_api.hpp"
 #include "server/journal/pg_journal.hpp"
 #include "server/journal/sqlite_journal.hpp"
+#include "server/journal/thread_role.hpp"
 
 namespace taol::server {
 namespace net = boost::asio;
@@ -26,9 +27,14 @@ namespace {
 constexpr TimeMs kStopPollMs = 20;
 constexpr TimeMs kHandOverMs = 300;  // for the `moved` of rooms handed over to reach their people
 
-HubConfig hub_config(HubConfig config, Journal* journal, boost::asio::thread_pool& background) {
+HubConfig hub_config(HubConfig config, Journal* journal, boost::asio::thread_pool& background,
+                     boost::asio::thread_pool& chores) {
     config.journal = journal;
     config.background = background.get_executor();
+    config.chores = chores.get_executor();
+    // Each pool's one thread takes its role before any work.
+    net::post(background, [] { take_thread_role("taol-reads"); });
+    net::post(chores, [] { take_thread_role("taol-chores", ThreadPriority::background); });
     return config;
 }
 
@@ -70,7 +76,7 @@ Server::Server(ServerConfig config)
       ioc_(config_.threads > 0 ? config_.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
       addresses_(config_.limits.max_per_address, config_.limits.api_per_second, config_.limits.api_burst,
                  proxy_addresses(config_.limits.proxies), config_.limits.limit_loopback),
-      hub_(ioc_.get_executor(), metrics_, hub_config(config_.hub, journal_.get(), background_)),
+      hub_(ioc_.get_executor(), metrics_, hub_config(config_.hub, journal_.get(), background_, chores_)),
       loop_lag_(ioc_.get_executor(), hub_.load()),
       context_{hub_, metrics_, connections_, HttpContext{config_.web_root, nullptr, nullptr}, config_.limits, addresses_, config_.deflate},
       sweep_timer_(ioc_),
@@ -88,7 +94,9 @@ Server::Server(ServerConfig config)
 }
 
 Server::~Server() {
-    background_.join();  // its work uses the hub and the journal
+    // Their work uses the hub and the journal.
+    chores_.join();
+    background_.join();
     journal_->drain();   // the answers of the last writes use the hub
 }
 
@@ -132,7 +140,12 @@ void Server::stop_on_signals() {
 void Server::run() {
     const int threads = config_.threads > 0 ? config_.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     std::vector<std::thread> pool;
-    for (int i = 1; i < threads; ++i) pool.emplace_back([this] { ioc_.run(); });
+    for (int i = 1; i < threads; ++i) {
+        pool.emplace_back([this] {
+            take_thread_role("taol-io");
+            ioc_.run();
+        });
+    }
     ioc_.run();
     for (auto& t : pool) t.join();
 }

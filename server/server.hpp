@@ -73,6 +73,8 @@ private:
     boost::asio::io_context ioc_;
     // Journal reads and background writes: one thread, so that they keep their order.
     boost::asio::thread_pool background_{1};
+    // Finished games' replays kept: one thread, at a lower priority (thread_role.hpp).
+    boost::asio::thread_pool chores_{1};
     Metrics metrics_;
     AddressLimits addresses_;
     ConnectionRegistry connections_;

@@ -83,6 +83,11 @@ void Hub::in_background(std::function<void()> work) {
     boost::asio::post(config_.background ? *config_.background : executor_, std::move(work));
 }
 
+void Hub::in_chores(std::function<void()> work) {
+    if (!config_.chores) return in_background(std::move(work));
+    boost::asio::post(*config_.chores, std::move(work));
+}
+
 void Hub::handle(const ConnectionPtr& connection, PlayerPtr player, protocol::ClientMessage message, Done done) {
     const auto id = message.id;
     if (const auto* m = std::get_if<protocol::Hello>(&message.body)) return hello(connection, player, *m, id, std::move(done));
@@ -409,7 +414,7 @@ RoomHooks Hub::hooks_for(const std::string& code) {
         };
         // Stored while the rules that played it are the server's: it survives a change of rules.
         hooks.on_finished = [this, code](int index) {
-            in_background([this, code, index] { keep_replay(code, index); });
+            in_chores([this, code, index] { keep_replay(code, index); });
         };
     }
     return hooks;

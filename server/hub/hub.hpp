@@ -40,9 +40,12 @@ struct HubConfig {
     TimeMs idle_unload_ms = 30 * 60 * 1000;  // a room nobody is connected to leaves memory after this
     Clock clock = system_now;
     Journal* journal = nullptr;              // where rooms are kept; none: rooms live in memory only
-    // Where journal reads and the writes nobody waits for (stored replays, summaries) run: one
-    // thread or a strand, so that its work keeps its order; the hub's own executor when empty.
+    // Where journal reads and the writes nobody waits for (summaries) run: one thread or a strand,
+    // so that its work keeps its order; the hub's own executor when empty.
     std::optional<boost::asio::any_io_executor> background;
+    // Where a finished game's replay is built and kept: work nobody waits for, at a lower priority
+    // than the threads that serve players (thread_role.hpp); `background` when empty.
+    std::optional<boost::asio::any_io_executor> chores;
     RoomLimits room_limits;
     // When the process is too far behind to take anyone new (README, "Security and limits").
     LoadLimits load;
@@ -166,6 +169,7 @@ private:
     RoomHooks hooks_for(const std::string& code);
     bool knows_player(const std::string& token_hash) const;
     void in_background(std::function<void()> work);
+    void in_chores(std::function<void()> work);
 
     boost::asio::any_io_executor executor_;
     Metrics& metrics_;

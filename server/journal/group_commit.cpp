@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/journal/thread_role.hpp"
+
 namespace taol::server {
 
 GroupCommit::GroupCommit(CommitBatch commit_batch)
@@ -36,6 +38,7 @@ void GroupCommit::drain() {
 }
 
 void GroupCommit::run() {
+    take_thread_role("taol-journal");
     for (;;) {
         std::vector<Item> batch;
         {

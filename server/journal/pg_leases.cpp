@@ -8,6 +8,7 @@
 #include <set>
 
 #include "server/journal/pg_journal.hpp"
+#include "server/journal/thread_role.hpp"
 
 namespace taol::server {
 namespace {
@@ -57,6 +58,7 @@ Claim PgJournal::claim(const std::string& code) {
 // --- The lease keeper ---
 
 void PgJournal::keep_leases() {
+    take_thread_role("taol-leases");
     const auto every = std::chrono::milliseconds(std::max<TimeMs>(config_.lease_ms / 3, 1));
     std::unique_lock lock(keeper_mutex_);
     while (!keeper_wake_.wait_for(lock, every, [this] { return stopping_; })) renew();

@@ -6,6 +6,8 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "server/journal/thread_role.hpp"
+
 namespace taol::server {
 
 WalCheckpointer::WalCheckpointer(const std::string& path, SyncPolicy sync) {
@@ -55,6 +57,8 @@ int WalCheckpointer::on_commit(void* self, sqlite3*, const char*, int pages) {
 }
 
 void WalCheckpointer::run() {
+    // At the players' priority: a restart of the log holds the writer back while it runs.
+    take_thread_role("taol-checkpoint");
     std::unique_lock lock(mutex_);
     for (;;) {
         wake_.wait(lock, [this] { return stopping_ || due_; });
