@@ -1,33 +1,64 @@
 #include "protocol/json_diff.hpp"
 
-#include <optional>
+#include <algorithm>
+#include <limits>
 
 namespace taol::protocol {
 namespace {
 
-// A JSON Pointer's reference token for an object key (RFC 6901: "~" and "/" escaped).
-std::string pointer_token(std::string_view key) {
-    std::string token;
-    token.reserve(key.size());
-    for (char c : key) {
-        if (c == '~') token += "~0";
-        else if (c == '/') token += "~1";
-        else token += c;
-    }
-    return token;
-}
+// A JSON Pointer (RFC 6901), one buffer for the whole diff: a Step adds a member's or an
+// element's token as the walk goes down and takes it off as it comes back up, so that no member
+// costs a string of its own.
+class Path {
+public:
+    const std::string& text() const { return text_; }
+
+    class Step {
+    public:
+        Step(Path& path, std::string_view key) : path_(path), size_(path.text_.size()) {
+            std::string& text = path.text_;
+            text += '/';
+            for (char c : key) {  // "~" and "/" escaped
+                if (c == '~') text += "~0";
+                else if (c == '/') text += "~1";
+                else text += c;
+            }
+        }
+        Step(Path& path, std::size_t index) : path_(path), size_(path.text_.size()) {
+            path.text_ += '/';
+            path.text_ += std::to_string(index);
+        }
+        ~Step() { path_.text_.resize(size_); }
+        Step(const Step&) = delete;
+        Step& operator=(const Step&) = delete;
+
+    private:
+        Path& path_;
+        std::size_t size_;
+    };
+
+private:
+    std::string text_;
+};
 
 // Operations written out, comma-separated, without the array's brackets.
 struct Ops {
     std::string text;
     std::size_t count = 0;
+    // Once the text is this long, it has lost to another way of saying the same change, measured
+    // beforehand: the walk that writes it stops, and the text is thrown away.
+    std::size_t limit = std::numeric_limits<std::size_t>::max();
 
-    void add(std::string_view op, const std::string& path, const Packed* value) {
+    bool lost() const { return text.size() >= limit; }
+    // What is left before the limit (0 once lost).
+    std::size_t left() const { return lost() ? 0 : limit - text.size(); }
+
+    void add(std::string_view op, const Path& path, const Packed* value) {
         if (count++) text += ',';
         text += "{\"op\":\"";
         text += op;
         text += "\",\"path\":";
-        append_json_string(text, path);
+        append_json_string(text, path.text());
         if (value) {
             text += ",\"value\":";
             append_json_text(text, *value);
@@ -42,18 +73,25 @@ struct Ops {
     }
 };
 
+// The length of the operation `op` at `path` with a value whose text is `value_text` long, as
+// Ops::add writes it: {"op":"…","path":…,"value":…}.
+std::size_t op_size(std::string_view op, const Path& path, std::size_t value_text) {
+    return 7 + op.size() + 9 + json_string_size(path.text()) + 9 + value_text + 1;
+}
+
 // Walks the members of two objects side by side (both list their keys sorted), in key order:
 // removed(name) for a member only `from` has, changed(name, before, after) for one both have with
-// different values, added(name, value) for one only `to` has.
-template <class Removed, class Changed, class Added>
-void walk_members(const Packed& from, const Packed& to, Removed&& removed, Changed&& changed, Added&& added) {
+// different values, added(name, value) for one only `to` has; until `stop()` says so.
+template <class Removed, class Changed, class Added, class Stop>
+void walk_members(const Packed& from, const Packed& to, Removed&& removed, Changed&& changed, Added&& added,
+                  Stop&& stop) {
     // `after`'s key is read ahead and its value only once its key is known: a value equal to
     // `before`'s (most of them) is then recognised by its bytes, without walking it again.
     Items before(from), after(to);
     Packed key, value, next_key, next_value;
     bool more = after.next(next_key);
     const auto advance = [&] { more = after.next(next_key); };
-    while (before.next(key) && before.next(value)) {
+    while (!stop() && before.next(key) && before.next(value)) {
         const std::string_view name = string_of(key);
         for (; more && string_of(next_key) < name; advance()) {
             after.next(next_value);
@@ -69,27 +107,36 @@ void walk_members(const Packed& from, const Packed& to, Removed&& removed, Chang
             removed(name);
         }
     }
-    for (; more; advance()) {
+    for (; more && !stop(); advance()) {
         after.next(next_value);
         added(string_of(next_key), next_value);
     }
 }
 
-void diff_into(const Packed& from, const Packed& to, const std::string& path, Ops& out);
+void diff_into(const Packed& from, const Packed& to, Path& path, Ops& out, std::size_t to_text = 0);
 
 // What turns container `from` into `to` (same kind) member by member.
-void members_diff(const Packed& from, const Packed& to, const std::string& path, Ops& out) {
+void members_diff(const Packed& from, const Packed& to, Path& path, Ops& out) {
     if (from.is_map()) {
         // Removals and changes first, in `from`'s order, then additions.
         std::vector<std::pair<std::string_view, Packed>> added;
         walk_members(
             from, to,
-            [&](std::string_view name) { out.add("remove", path + "/" + pointer_token(name), nullptr); },
-            [&](std::string_view name, const Packed& a, const Packed& b) {
-                diff_into(a, b, path + "/" + pointer_token(name), out);
+            [&](std::string_view name) {
+                const Path::Step member(path, name);
+                out.add("remove", path, nullptr);
             },
-            [&](std::string_view name, const Packed& value) { added.emplace_back(name, value); });
-        for (const auto& [name, added_value] : added) out.add("add", path + "/" + pointer_token(name), &added_value);
+            [&](std::string_view name, const Packed& a, const Packed& b) {
+                const Path::Step member(path, name);
+                diff_into(a, b, path, out);
+            },
+            [&](std::string_view name, const Packed& value) { added.emplace_back(name, value); },
+            [&] { return out.lost(); });
+        for (const auto& [name, added_value] : added) {
+            if (out.lost()) return;
+            const Path::Step member(path, name);
+            out.add("add", path, &added_value);
+        }
         return;
     }
     // What both arrays begin and end with stays; only the middle changes (a card played from the
@@ -103,35 +150,36 @@ void members_diff(const Packed& from, const Packed& to, const std::string& path,
     const std::size_t a_end = a.size() - tail;
     const std::size_t b_end = b.size() - tail;
     const std::size_t common = std::min(a_end - head, b_end - head);
-    for (std::size_t i = head; i < head + common; ++i) {
-        if (!(a[i] == b[i])) diff_into(a[i], b[i], path + "/" + std::to_string(i), out);
+    for (std::size_t i = head; i < head + common && !out.lost(); ++i) {
+        if (a[i] == b[i]) continue;
+        const Path::Step element(path, i);
+        diff_into(a[i], b[i], path, out);
     }
     // Removed from the last first, so that every index still names the element it meant.
-    for (std::size_t i = a_end; i-- > head + common;) out.add("remove", path + "/" + std::to_string(i), nullptr);
-    for (std::size_t i = head + common; i < b_end; ++i) out.add("add", path + "/" + std::to_string(i), &b[i]);
+    for (std::size_t i = a_end; i-- > head + common && !out.lost();) {
+        const Path::Step element(path, i);
+        out.add("remove", path, nullptr);
+    }
+    for (std::size_t i = head + common; i < b_end && !out.lost(); ++i) {
+        const Path::Step element(path, i);
+        out.add("add", path, &b[i]);
+    }
 }
 
-// One `replace` of the whole of `value` at `path`, when its text is shorter than `cost`, the bytes
-// the other way of saying it takes. A value's text is hardly ever shorter than its packing (only a
-// float's can be): below that, the other way wins unwritten. Either way the change is right; this
-// only picks the shorter.
-std::optional<Ops> whole_if_shorter(const std::string& path, const Packed& value, std::size_t cost) {
-    if (cost <= 30 + path.size() + value.size()) return std::nullopt;
-    Ops whole;
-    whole.add("replace", path, &value);
-    if (whole.text.size() >= cost) return std::nullopt;
-    return whole;
-}
-
-void diff_into(const Packed& from, const Packed& to, const std::string& path, Ops& out) {
-    if (from == to) return;
+// `to_text`: the length of `to`'s text when the caller measured it already (0: not measured).
+void diff_into(const Packed& from, const Packed& to, Path& path, Ops& out, std::size_t to_text) {
+    if (from == to || out.lost()) return;
     const bool containers = from.same_kind(to) && (from.is_map() || from.is_array());
     if (!containers) return out.add("replace", path, &to);
+    // The whole as one replace is measured first, without writing it: a container that changed
+    // mostly changed in most of its members (a turn's actions, a round dealt), and its members'
+    // operations then stop as soon as they are the longer (they win a tie). They stop too once the
+    // caller's own operations have lost.
+    const std::size_t whole = op_size("replace", path, to_text ? to_text : json_text_size(to));
     Ops members;
+    members.limit = std::min(whole + 1, out.left());
     members_diff(from, to, path, members);
-    if (members.count > 1) {
-        if (std::optional<Ops> whole = whole_if_shorter(path, to, members.text.size())) return out.add(std::move(*whole));
-    }
+    if (members.text.size() > whole) return out.add("replace", path, &to);
     out.add(std::move(members));
 }
 
@@ -155,23 +203,25 @@ void open_member(std::string& merge, std::string_view name) {
     merge += ':';
 }
 
-void split_members(const Packed& from, const Packed& to, const std::string& path, std::string& merge, Ops& ops);
+void split_members(const Packed& from, const Packed& to, Path& path, std::string& merge, Ops& ops);
 
 // Member `name` of two objects, changed from `from` to `to` (both there and different): as the
 // merge patch's member, as operations, or, for two objects, as both, whichever is shortest.
-void split_changed(std::string_view name, const Packed& from, const Packed& to, const std::string& path,
-                   std::string& merge, Ops& ops) {
-    const std::string at = path + "/" + pointer_token(name);
+void split_changed(std::string_view name, const Packed& from, const Packed& to, Path& path, std::string& merge,
+                   Ops& ops) {
+    const Path::Step at(path, name);
     const std::size_t member_cost = name.size() + 4;  // "name": and a comma
     if (from.is_map() && to.is_map()) {
         std::string inner;
         Ops inner_ops;
-        split_members(from, to, at, inner, inner_ops);
+        split_members(from, to, path, inner, inner_ops);
         const std::size_t split_cost =
             (inner.empty() ? 0 : member_cost + inner.size() + 2) + inner_ops.text.size() + (inner_ops.count ? 1 : 0);
         // The whole as one operation, with its comma among the others.
-        if (split_cost > 0) {
-            if (std::optional<Ops> whole = whole_if_shorter(at, to, split_cost - 1)) return ops.add(std::move(*whole));
+        // A value's text is hardly ever shorter than its packing (only a float's can be): below
+        // that, the whole loses unmeasured.
+        if (split_cost > 30 + path.text().size() + to.size() && op_size("replace", path, json_text_size(to)) < split_cost - 1) {
+            return ops.add("replace", path, &to);
         }
         if (!inner.empty()) {
             open_member(merge, name);
@@ -181,20 +231,19 @@ void split_changed(std::string_view name, const Packed& from, const Packed& to, 
         }
         return ops.add(std::move(inner_ops));
     }
-    if (!mergeable(to)) return diff_into(from, to, at, ops);
+    if (!mergeable(to)) return diff_into(from, to, path, ops);
     // An operation says no more than the value, with 30 bytes or more around it, but an array's
     // operations may say far less than all of it (a card played: one remove).
     if (to.is_array() && from.is_array()) {
+        // The patch, with its comma, wins when shorter than the merge patch's member; it stops
+        // being written once it is not.
+        const std::size_t to_text = json_text_size(to);
         Ops patch;
-        diff_into(from, to, at, patch);
-        // A value's text is hardly ever shorter than its packing (whole_if_shorter): a patch
-        // shorter than that wins without the value being written.
-        if (patch.text.size() + 1 < member_cost + to.size()) return ops.add(std::move(patch));
-        std::string value;
-        append_json_text(value, to);
-        if (patch.text.size() + 1 < member_cost + value.size()) return ops.add(std::move(patch));
+        patch.limit = member_cost + to_text - 1;
+        diff_into(from, to, path, patch, to_text);
+        if (!patch.lost()) return ops.add(std::move(patch));
         open_member(merge, name);
-        merge += value;
+        append_json_text(merge, to);
         return;
     }
     open_member(merge, name);
@@ -203,7 +252,7 @@ void split_changed(std::string_view name, const Packed& from, const Packed& to, 
 
 // What turns the members of object `from` into those of `to`: the merge patch's members (written
 // to `merge`, comma-separated, without braces) and the operations it cannot say.
-void split_members(const Packed& from, const Packed& to, const std::string& path, std::string& merge, Ops& ops) {
+void split_members(const Packed& from, const Packed& to, Path& path, std::string& merge, Ops& ops) {
     walk_members(
         from, to,
         [&](std::string_view name) {
@@ -212,10 +261,14 @@ void split_members(const Packed& from, const Packed& to, const std::string& path
         },
         [&](std::string_view name, const Packed& a, const Packed& b) { split_changed(name, a, b, path, merge, ops); },
         [&](std::string_view name, const Packed& value) {
-            if (!mergeable(value)) return ops.add("add", path + "/" + pointer_token(name), &value);
+            if (!mergeable(value)) {
+                const Path::Step member(path, name);
+                return ops.add("add", path, &value);
+            }
             open_member(merge, name);
             append_json_text(merge, value);
-        });
+        },
+        [] { return false; });
 }
 
 }  // namespace
@@ -223,7 +276,8 @@ void split_members(const Packed& from, const Packed& to, const std::string& path
 Change change_between(const Packed& from, const Packed& to) {
     std::string merge;
     Ops ops;
-    split_members(from, to, "", merge, ops);
+    Path root;
+    split_members(from, to, root, merge, ops);
     Change change;
     if (!merge.empty()) change.merge = "{" + merge + "}";
     if (ops.count) change.patch = "[" + ops.text + "]";

@@ -40,6 +40,13 @@ void append_json_string(std::string& out, std::string_view text, BadUtf8 bad) {
     out += '"';
 }
 
+std::size_t json_string_size(std::string_view text) {
+    if (plain_ascii(text)) return text.size() + 2;
+    std::string written;
+    append_by_nlohmann(written, Json(text), BadUtf8::replace);
+    return written.size();
+}
+
 void append_json(std::string& out, const Json& value, BadUtf8 bad) {
     switch (value.type()) {
         case Json::value_t::object: {

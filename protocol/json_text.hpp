@@ -22,6 +22,8 @@ void append_json(std::string& out, const nlohmann::json& value, BadUtf8 bad = Ba
 std::string json_text(const nlohmann::json& value, BadUtf8 bad = BadUtf8::replace);
 // Appends the JSON string for `text`.
 void append_json_string(std::string& out, std::string_view text, BadUtf8 bad = BadUtf8::replace);
+// The length of that JSON string, bad UTF-8 replaced.
+std::size_t json_string_size(std::string_view text);
 
 // Writes what a game's JsonSink calls describe as text onto `out`, the same bytes as json_text()
 // of the tree they describe. A key out of order (or twice) throws std::logic_error: the text

@@ -291,9 +291,37 @@ std::vector<Packed> elements(const Packed& array) {
 
 namespace {
 
-// Writes the value that starts at `p` as JSON text and returns where it ends: one pass, each
-// container's items written as they are reached rather than found first.
-const std::uint8_t* write_text(std::string& out, const std::uint8_t* p, const std::uint8_t* end) {
+// What write_text writes to, when only the text's length is wanted: it counts, and writes
+// nothing but the rare string that needs escapes (and floats), to count their bytes.
+struct TextSize {
+    std::size_t bytes = 0;
+    TextSize& operator+=(char) {
+        ++bytes;
+        return *this;
+    }
+    TextSize& operator+=(std::string_view text) {
+        bytes += text.size();
+        return *this;
+    }
+};
+
+void put(std::string& out, const char* first, const char* last) { out.append(first, last); }
+void put(TextSize& out, const char* first, const char* last) { out.bytes += static_cast<std::size_t>(last - first); }
+
+void put_json_string(std::string& out, std::string_view text) { append_json_string(out, text); }
+void put_json_string(TextSize& out, std::string_view text) { out.bytes += json_string_size(text); }
+
+void put_json(std::string& out, const nlohmann::json& value) { append_json(out, value); }
+void put_json(TextSize& out, const nlohmann::json& value) {
+    std::string written;
+    append_json(written, value);
+    out.bytes += written.size();
+}
+
+// Writes the value that starts at `p` as JSON text (or counts its bytes) and returns where it
+// ends: one pass, each container's items written as they are reached rather than found first.
+template <class Out>
+const std::uint8_t* write_text(Out& out, const std::uint8_t* p, const std::uint8_t* end) {
     const Header h = header(p, end);
     const Packed at{p, end};
     if (at.is_map() || at.is_array()) {
@@ -314,16 +342,16 @@ const std::uint8_t* write_text(std::string& out, const std::uint8_t* p, const st
     char digits[24];
     const auto number = [&](auto n) {
         const auto [last, error] = std::to_chars(digits, digits + sizeof digits, n);
-        out.append(digits, last);
+        put(out, digits, last);
         return after;
     };
     const std::uint8_t b = *p;
     if (b <= 0x7f) return number(static_cast<int>(b));
     if (b >= 0xe0) return number(static_cast<int>(static_cast<std::int8_t>(b)));
     switch (b) {
-        case 0xc0: out += "null"; return after;
-        case 0xc2: out += "false"; return after;
-        case 0xc3: out += "true"; return after;
+        case 0xc0: out += std::string_view("null"); return after;
+        case 0xc2: out += std::string_view("false"); return after;
+        case 0xc3: out += std::string_view("true"); return after;
         case 0xcc: case 0xcd: case 0xce: case 0xcf: return number(big_endian(p + 1, static_cast<int>(h.payload)));
         case 0xd0: return number(static_cast<std::int8_t>(big_endian(p + 1, 1)));
         case 0xd1: return number(static_cast<std::int16_t>(big_endian(p + 1, 2)));
@@ -332,16 +360,22 @@ const std::uint8_t* write_text(std::string& out, const std::uint8_t* p, const st
         default: break;
     }
     if (at.is_string()) {
-        append_json_string(out, std::string_view(reinterpret_cast<const char*>(p + h.length), h.payload));
+        put_json_string(out, std::string_view(reinterpret_cast<const char*>(p + h.length), h.payload));
         return after;
     }
     // Floats: nlohmann writes them.
-    append_json(out, nlohmann::json::from_msgpack(p, after));
+    put_json(out, nlohmann::json::from_msgpack(p, after));
     return after;
 }
 
 }  // namespace
 
 void append_json_text(std::string& out, const Packed& value) { write_text(out, value.begin, value.end); }
+
+std::size_t json_text_size(const Packed& value) {
+    TextSize size;
+    write_text(size, value.begin, value.end);
+    return size.bytes;
+}
 
 }  // namespace taol::protocol

@@ -98,5 +98,7 @@ std::string_view string_of(const Packed& string);
 // Appends the value as JSON text, as nlohmann::json::dump (with invalid UTF-8 replaced) would
 // write it (strings through json_text.hpp's append_json_string).
 void append_json_text(std::string& out, const Packed& value);
+// The length of that text, counted without writing it.
+std::size_t json_text_size(const Packed& value);
 
 }  // namespace taol::protocol

@@ -75,6 +75,7 @@ TEST_CASE("The server's JSON writer writes what nlohmann's dump writes, byte for
         const std::string expected = dumped(value);
         INFO(expected);
         CHECK(json_text(value) == expected);
+        if (value.is_string()) CHECK(json_string_size(value.get<std::string>()) == expected.size());
         std::string appended = "[";
         append_json(appended, value);
         CHECK(appended == "[" + expected);

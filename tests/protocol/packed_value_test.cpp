@@ -78,6 +78,9 @@ TEST_CASE("A value packed here is packed as nlohmann packs it, and written as nl
         INFO(value.dump());
         CHECK(packed(value) == Json::to_msgpack(value));
         CHECK(text_of(value) == value.dump(-1, ' ', false, Json::error_handler_t::replace));
+        // Its text's length, counted without writing it.
+        const std::vector<std::uint8_t> bytes = packed(value);
+        CHECK(json_text_size(packed_whole(bytes)) == text_of(value).size());
     }
     // Unsigned and signed integers of one value pack alike: equal values, equal bytes.
     CHECK(packed(Json(std::uint64_t{300})) == packed(Json(std::int64_t{300})));
