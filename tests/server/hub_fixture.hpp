@@ -6,6 +6,7 @@
 
 #include "protocol/messages.hpp"
 #include "server/hub/hub.hpp"
+#include "tests/server/unwatched_load.hpp"
 
 namespace taol::testing {
 
@@ -101,11 +102,7 @@ private:
         c.journal = journal;
         c.idle_unload_ms = 1000;
         c.clock = [this] { return server::Instant{now_, now_}; };
-        // A loaded test machine (a slow disk, a late loop) must not turn newcomers away: the tests
-        // that watch the load set their own limits.
-        c.load.loop_lag_ms = 0;
-        c.load.journal_wait_ms = 0;
-        c.load.action_ms = 0;
+        unwatch_load(c.load);
         if (adjust) adjust(c);
         return c;
     }

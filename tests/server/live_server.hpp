@@ -18,6 +18,7 @@
 
 #include "server/rooms/random_ids.hpp"
 #include "server/server.hpp"
+#include "tests/server/unwatched_load.hpp"
 
 namespace taol::testing {
 
@@ -35,11 +36,7 @@ public:
         config.web_root = dir_ / "web";
         config.data_dir = dir_ / "data";
         config.threads = 2;
-        // These tests play games, not overload: a test machine busy with other work must not make
-        // them meet server_busy (hub_busy_test.cpp covers it).
-        config.hub.load.loop_lag_ms = 0;
-        config.hub.load.journal_wait_ms = 0;
-        config.hub.load.action_ms = 0;
+        unwatch_load(config.hub.load);
         server_ = std::make_unique<server::Server>(config);
         server_->start();
         thread_ = std::thread([this] { server_->run(); });
