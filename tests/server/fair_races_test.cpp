@@ -4,10 +4,12 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <cstdlib>
 #include <thread>
 
 #include "tests/server/live_server.hpp"
 #include "tests/server/race_lane.hpp"
+#include "tests/support/stall_watch.hpp"
 
 using namespace taol::testing;
 using namespace std::chrono_literals;
@@ -31,17 +33,37 @@ struct Raced {
     double lead_ms = 0;  // how long before the other the winner really acted (a busy machine oversleeps)
 };
 
-// The slow racer acts `slow_lead` before the fast one (negative: after), in true time.
-Raced race(RaceLane& lane, bool fair, std::chrono::milliseconds slow_lead) {
+// The slow racer acts `slow_lead` before the fast one (negative: after), in true time; its stamp
+// can be forged `slow_early_ms` earlier.
+Raced race_once(RaceLane& lane, bool fair, std::chrono::milliseconds slow_lead, double slow_early_ms) {
     const std::int64_t rev = lane.set_up(fair);
-    WsClient& first = slow_lead >= 0ms ? lane.slow() : lane.fast();
-    WsClient& second = slow_lead >= 0ms ? lane.fast() : lane.slow();
+    const bool slow_first = slow_lead >= 0ms;
+    WsClient& first = slow_first ? lane.slow() : lane.fast();
+    WsClient& second = slow_first ? lane.fast() : lane.slow();
     const auto first_at = std::chrono::steady_clock::now();
-    lane.send(first, rev);
-    std::this_thread::sleep_for(slow_lead >= 0ms ? slow_lead : -slow_lead);
+    lane.send(first, rev, slow_first ? slow_early_ms : 0);
+    std::this_thread::sleep_for(slow_first ? slow_lead : -slow_lead);
     const auto second_at = std::chrono::steady_clock::now();
-    lane.send(second, rev);
+    lane.send(second, rev, slow_first ? 0 : slow_early_ms);
     return {lane.outcome(), std::chrono::duration<double, std::milli>(second_at - first_at).count()};
+}
+
+// A race whose checks are about milliseconds counts only if the machine kept time while it ran: a
+// process held off its cores for 100 ms delivers an action that late, and the server rightly trusts
+// no stamp earlier than arrival less the link's delay. Such a race is run again, a few times at most;
+// the last one counts whatever happened.
+Raced race(RaceLane& lane, bool fair, std::chrono::milliseconds slow_lead, double slow_early_ms = 0) {
+    constexpr double kStallMs = 20;  // far above a scheduler's slice on a machine that is not starved
+    constexpr int kTries = 5;
+    static StallWatch watch;
+    for (int attempt = 1;; ++attempt) {
+        watch.restart();
+        Raced raced = race_once(lane, fair, slow_lead, slow_early_ms);
+        const double overslept = raced.lead_ms - static_cast<double>(std::abs(slow_lead.count()));
+        if ((watch.longest_gap_ms() < kStallMs && overslept < kStallMs) || attempt == kTries) return raced;
+        WARN("the machine stalled " << watch.longest_gap_ms() << " ms (slept " << overslept
+                                    << " ms too long) during the race: it runs again");
+    }
 }
 
 // The loser hears the margin by which it really lost, give or take the links' estimates.
@@ -81,11 +103,7 @@ TEST_CASE("Fair races through delayed links: the quicker hand wins, not the quic
         CHECK_FALSE(raced.outcome.loser_error.contains("compensated"));
     }
     SECTION("a stamp forged 200 ms early gains nothing beyond the measured delay") {
-        const std::int64_t rev = lane.set_up(true);
-        lane.send(lane.fast(), rev);
-        std::this_thread::sleep_for(30ms);
-        lane.send(lane.slow(), rev, 200);
-        CHECK_FALSE(lane.outcome().slow_won);
+        CHECK_FALSE(race(lane, true, -30ms, 200).outcome.slow_won);
     }
 }
 
