@@ -1,7 +1,7 @@
 #pragma once
 // A viewer's baseline as a room keeps it between two changes: the snapshot it was last sent,
 // without what travels beside a patch (snapshot_text.hpp, baseline_of) and without its rev, packed
-// as MessagePack so that it costs about as much memory as its text and no tree. The next change's
+// (packed_value.hpp) so that it costs about as much memory as its text and no tree. The next change's
 // delta is what turns it into the new snapshot's parts (json_diff.hpp).
 #include <cstdint>
 #include <string>

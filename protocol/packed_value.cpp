@@ -10,6 +10,13 @@ namespace {
 
 [[noreturn]] void bad() { throw std::runtime_error("a packed baseline that is not MessagePack as written"); }
 
+// A container whose packing takes kSizedFrom bytes or more comes after its byte count: kSized (a
+// byte MessagePack never uses), then 4 bytes, big-endian. Passing it is then one step, not a walk
+// through everything it holds; the small ones are as quick to walk as to measure.
+constexpr std::uint8_t kSized = 0xc1;
+constexpr std::size_t kSizedLength = 5;
+constexpr std::size_t kSizedFrom = 48;
+
 std::uint64_t big_endian(const std::uint8_t* p, int bytes) {
     std::uint64_t n = 0;
     for (int i = 0; i < bytes; ++i) n = (n << 8) | p[i];
@@ -24,9 +31,25 @@ struct Header {
     std::uint64_t items = 0;    // values that follow the header (containers)
 };
 
+// The byte count of the sized container at `p`, checked against `end`.
+std::uint64_t sized_length(const std::uint8_t* p, const std::uint8_t* end) {
+    if (end - p < static_cast<std::ptrdiff_t>(kSizedLength)) bad();
+    const std::uint64_t length = big_endian(p + 1, 4);
+    if (static_cast<std::uint64_t>(end - p) - kSizedLength < length || length == 0) bad();
+    return length;
+}
+
 Header header(const std::uint8_t* p, const std::uint8_t* end) {
     if (p >= end) bad();
     const std::uint8_t b = *p;
+    if (b == kSized) {  // the container's own header, after its byte count
+        sized_length(p, end);
+        const Packed inside{p + kSizedLength, end};
+        if (!inside.is_map() && !inside.is_array()) bad();  // only containers are sized
+        Header inner = header(inside.begin, end);
+        inner.length += kSizedLength;
+        return inner;
+    }
     const auto sized = [&](int bytes) {
         if (end - p < 1 + bytes) bad();
         return big_endian(p + 1, bytes);
@@ -76,6 +99,8 @@ const std::uint8_t* skip(const std::uint8_t* p, const std::uint8_t* end) {
             const std::size_t length = 1u + (b & 0x1fu);
             if (static_cast<std::size_t>(end - p) < length) bad();
             p += length;
+        } else if (b == kSized) {
+            p += kSizedLength + sized_length(p, end);
         } else {
             const Header h = header(p, end);
             if (static_cast<std::uint64_t>(end - p) < h.length + h.payload) bad();
@@ -130,6 +155,27 @@ void put_header(std::vector<std::uint8_t>& out, std::size_t n, std::uint8_t fix,
     out.insert(out.end(), header, header + container_header(header, n, fix, fix_max, tag16));
 }
 
+// Room for a container's byte count, before its header: at the end of `out`.
+std::size_t open_sized(std::vector<std::uint8_t>& out) {
+    const std::size_t at = out.size();
+    out.insert(out.end(), kSizedLength, 0);
+    return at;
+}
+
+// The container packed after the room left at `at` is whole: its byte count goes there when it is
+// large enough, and the room is taken back otherwise (a small container's bytes move, no others).
+void close_sized(std::vector<std::uint8_t>& out, std::size_t at) {
+    const std::size_t length = out.size() - at - kSizedLength;
+    if (length < kSizedFrom) {
+        const auto room = out.begin() + static_cast<std::ptrdiff_t>(at);
+        out.erase(room, room + kSizedLength);
+        return;
+    }
+    if (length > 0xffffffffu) throw std::length_error("a view of over 4 GB cannot be packed");
+    out[at] = kSized;
+    for (int i = 4; i > 0; --i) out[at + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(length >> (8 * (4 - i)));
+}
+
 void put_string(std::vector<std::uint8_t>& out, std::string_view text) {
     const std::size_t n = text.size();
     if (n <= 31) out.push_back(static_cast<std::uint8_t>(0xa0 | n));
@@ -144,17 +190,21 @@ void put_string(std::vector<std::uint8_t>& out, std::string_view text) {
 void pack_into(std::vector<std::uint8_t>& out, const nlohmann::json& value) {
     using Type = nlohmann::json::value_t;
     switch (value.type()) {
-        case Type::object:
+        case Type::object: {
+            const std::size_t sized = open_sized(out);
             put_header(out, value.size(), 0x80, 15, 0xde);
             for (auto it = value.begin(); it != value.end(); ++it) {
                 put_string(out, it.key());
                 pack_into(out, it.value());
             }
-            return;
-        case Type::array:
+            return close_sized(out, sized);
+        }
+        case Type::array: {
+            const std::size_t sized = open_sized(out);
             put_header(out, value.size(), 0x90, 15, 0xdc);
             for (const auto& item : value) pack_into(out, item);
-            return;
+            return close_sized(out, sized);
+        }
         case Type::string: return put_string(out, value.get_ref<const std::string&>());
         case Type::number_integer: return put_signed(out, value.get<std::int64_t>());
         case Type::number_unsigned: return put_unsigned(out, value.get<std::uint64_t>());
@@ -187,8 +237,39 @@ void PackSink::close(std::uint8_t fix, std::uint8_t tag16) {
     const std::size_t length = container_header(header, open.items, fix, 15, tag16);
     const auto at = out_.begin() + static_cast<std::ptrdiff_t>(open.header);
     *at = header[0];
-    if (length > 1) out_.insert(at + 1, header + 1, header + length);
+    // The large containers inside it closed last, and lie after its header.
+    const auto inside_end = std::find_if(large_.rbegin(), large_.rend(),
+                                         [&](const Large& l) { return l.header <= open.header; });
+    if (length > 1) {
+        out_.insert(at + 1, header + 1, header + length);
+        for (auto l = large_.rbegin(); l != inside_end; ++l) l->header += length - 1;
+    }
+    const std::size_t counts_inside = static_cast<std::size_t>(inside_end - large_.rbegin()) * kSizedLength;
+    const std::size_t bytes = out_.size() - open.header + counts_inside;
+    if (bytes >= kSizedFrom) {
+        if (bytes > 0xffffffffu) throw std::length_error("a view of over 4 GB cannot be packed");
+        large_.push_back({open.header, bytes});
+    }
     open_.pop_back();
+    if (open_.empty()) put_counts();
+}
+
+void PackSink::put_counts() {
+    // In one pass from the end, every byte moves once: each large container's bytes move past the
+    // counts of those before it, the count goes right before them.
+    std::sort(large_.begin(), large_.end(), [](const Large& a, const Large& b) { return a.header < b.header; });
+    std::size_t end = out_.size();
+    out_.resize(end + large_.size() * kSizedLength);
+    for (std::size_t i = large_.size(); i-- > 0;) {
+        const Large& l = large_[i];
+        const std::size_t shift = (i + 1) * kSizedLength;
+        std::memmove(out_.data() + l.header + shift, out_.data() + l.header, end - l.header);
+        std::uint8_t* count = out_.data() + l.header + shift - kSizedLength;
+        count[0] = kSized;
+        for (int b = 4; b > 0; --b) count[b] = static_cast<std::uint8_t>(l.bytes >> (8 * (4 - b)));
+        end = l.header;
+    }
+    large_.clear();
 }
 
 void PackSink::end_object() { close(0x80, 0xde); }
@@ -226,8 +307,13 @@ void PackSink::value(const nlohmann::json& value) {
     pack_into(out_, value);
 }
 
+std::uint8_t Packed::kind_byte() const {
+    // A sized value is a container: its byte count was checked as it was read.
+    return *begin == kSized && size() > kSizedLength ? begin[kSizedLength] : *begin;
+}
+
 bool Packed::is_map() const {
-    const std::uint8_t b = *begin;
+    const std::uint8_t b = kind_byte();
     return (b >= 0x80 && b <= 0x8f) || b == 0xde || b == 0xdf;
 }
 
@@ -237,7 +323,7 @@ bool Packed::is_string() const {
 }
 
 bool Packed::is_array() const {
-    const std::uint8_t b = *begin;
+    const std::uint8_t b = kind_byte();
     return (b >= 0x90 && b <= 0x9f) || b == 0xdc || b == 0xdd;
 }
 

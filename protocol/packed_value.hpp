@@ -1,8 +1,10 @@
 #pragma once
-// A value inside a packed baseline (MessagePack, as nlohmann::json::to_msgpack writes it), read in
-// place. A delta is the difference of two packed baselines (json_diff.hpp): reading them where
-// they lie builds no tree, and two equal parts are told equal by comparing their bytes, since a
-// Json value has only one packing (ints in their shortest form, object keys in order).
+// A value inside a packed baseline, read in place: MessagePack as nlohmann::json::to_msgpack writes
+// it, except that a container of 48 bytes or more comes after its byte count (0xc1, a byte
+// MessagePack never uses, and 4 bytes), so that passing it is one step. A delta is the difference
+// of two packed baselines (json_diff.hpp): reading them where they lie builds no tree, and two
+// equal parts are told equal by comparing their bytes, since a Json value has only one packing
+// (ints in their shortest form, object keys in order, a byte count exactly where it is large enough).
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -30,6 +32,8 @@ struct Packed {
     bool is_array() const;
     bool is_string() const;
     bool is_null() const { return *begin == 0xc0; }
+    // The byte that says what it is (past a container's byte count).
+    std::uint8_t kind_byte() const;
     // Same kind of value: both maps, both arrays, or neither.
     bool same_kind(const Packed& other) const {
         return is_map() == other.is_map() && is_array() == other.is_array();
@@ -41,7 +45,8 @@ struct Packed {
 Packed packed_whole(const std::vector<std::uint8_t>& bytes);
 
 // Appends `value` packed: as Json::to_msgpack writes it (ints in their shortest form, keys in
-// order), one write per byte run rather than a call per byte.
+// order) but for the byte counts of large containers, one write per byte run rather than a call
+// per byte.
 void pack_into(std::vector<std::uint8_t>& out, const nlohmann::json& value);
 
 // Packs what a game's JsonSink calls describe onto `out`: the same bytes as pack_into() of the tree
@@ -68,11 +73,18 @@ private:
         bool object = false;
         games::KeyOrder keys;
     };
+    // A container large enough to be counted, closed: its count goes in once the outermost closes.
+    struct Large {
+        std::size_t header = 0;  // where its header is, counts not yet in
+        std::size_t bytes = 0;   // its bytes, with the counts of those inside it
+    };
     void counted();  // one more element of the array being written
     void close(std::uint8_t fix, std::uint8_t tag16);
+    void put_counts();
 
     std::vector<std::uint8_t>& out_;
     std::vector<Open> open_;
+    std::vector<Large> large_;  // in the order they closed: each after those inside it
 };
 
 // A container's items one by one, in their order (a map's come as key, value, key, value…; a

@@ -1,6 +1,7 @@
 // Packed baselines read in place (protocol/packed_value.hpp) and the patch written between two of
-// them (json_diff.hpp): the packing is nlohmann's MessagePack, its text is nlohmann's dump, and
-// the patch, applied by nlohmann's own RFC 6902 code, gives the second document.
+// them (json_diff.hpp): the packing is nlohmann's MessagePack with the byte counts of large
+// containers, its text is nlohmann's dump, and the patch, applied by nlohmann's own RFC 6902 code,
+// gives the second document.
 #include <catch2/catch.hpp>
 
 #include <random>
@@ -25,6 +26,25 @@ std::string text_of(const Json& value) {
     std::string out;
     append_json_text(out, packed_whole(bytes));
     return out;
+}
+
+// The packing without its containers' byte counts, which must be exactly where a container takes
+// 48 bytes or more (`placed` turns false where one is missing or out of place).
+void without_counts(const Packed& value, std::vector<std::uint8_t>& out, bool& placed) {
+    if (!value.is_map() && !value.is_array()) {
+        out.insert(out.end(), value.begin, value.end);
+        return;
+    }
+    const bool counted = *value.begin == 0xc1;
+    const std::uint8_t* at = value.begin + (counted ? 5 : 0);
+    if (counted != (value.end - at >= 48)) placed = false;
+    Items items(value);
+    const std::uint8_t* header_end = value.end;
+    std::vector<Packed> inside;
+    for (Packed item; items.next(item);) inside.push_back(item);
+    if (!inside.empty()) header_end = inside.front().begin;
+    out.insert(out.end(), at, header_end);
+    for (const Packed& item : inside) without_counts(item, out, placed);
 }
 
 // A value of the kinds game views hold, with the sizes where MessagePack changes its form.
@@ -71,17 +91,24 @@ Json changed(std::mt19937& rng, Json value) {
 
 }  // namespace
 
-TEST_CASE("A value packed here is packed as nlohmann packs it, and written as nlohmann writes it") {
+TEST_CASE("A value packed here is packed as nlohmann packs it, large containers counted, and written as nlohmann writes it") {
     std::mt19937 rng(7);
+    int counted = 0;
     for (int i = 0; i < 500; ++i) {
         const Json value = random_value(rng, 0);
         INFO(value.dump());
-        CHECK(packed(value) == Json::to_msgpack(value));
+        const std::vector<std::uint8_t> bytes = packed(value);
+        std::vector<std::uint8_t> plain;
+        bool placed = true;
+        without_counts(packed_whole(bytes), plain, placed);
+        CHECK(placed);
+        CHECK(plain == Json::to_msgpack(value));
+        counted += bytes != plain ? 1 : 0;
         CHECK(text_of(value) == value.dump(-1, ' ', false, Json::error_handler_t::replace));
         // Its text's length, counted without writing it.
-        const std::vector<std::uint8_t> bytes = packed(value);
         CHECK(json_text_size(packed_whole(bytes)) == text_of(value).size());
     }
+    CHECK(counted > 100);  // the large containers were many
     // Unsigned and signed integers of one value pack alike: equal values, equal bytes.
     CHECK(packed(Json(std::uint64_t{300})) == packed(Json(std::int64_t{300})));
     // Invalid UTF-8 is written replaced, as a snapshot writes it.
@@ -134,6 +161,20 @@ TEST_CASE("A container's items are read one by one, and bad bytes are refused, n
     std::string text;
     CHECK_THROWS(append_json_text(text, packed_whole(cut_word)));
     CHECK_THROWS(append_json_text(text, packed_whole(cut)));
+
+    // A large container is passed by its byte count, which is checked against what is there.
+    const auto large = packed(Json::array({Json::array({std::string(60, 'x')}), 7}));
+    REQUIRE(large.front() == 0xc1);
+    const std::vector<Packed> outer = elements(packed_whole(large));
+    REQUIRE(outer.size() == 2);
+    CHECK(outer[0].is_array());
+    CHECK(*outer[0].begin == 0xc1);
+    CHECK(elements(outer[0]).size() == 1);
+    CHECK(outer[1] == packed_whole(packed(Json(7))));
+    const std::vector<std::uint8_t> cut_large(large.begin(), large.end() - 1);
+    CHECK_THROWS(elements(packed_whole(cut_large)));
+    std::vector<std::uint8_t> counted_scalar = {0xc1, 0, 0, 0, 1, 0x07};
+    CHECK_THROWS(elements(packed_whole(counted_scalar)));
 }
 
 TEST_CASE("The change between two packed documents turns the first into the second") {
