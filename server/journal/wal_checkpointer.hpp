@@ -35,7 +35,8 @@ public:
     static constexpr int kWalPages = 1000;       // a checkpoint is due past this (SQLite's own mark)
     // ~400 MB: the log is started again past this. A restart holds every commit back while it
     // copies and syncs what came since the last round (5-20 ms measured): past every 100 MB, it
-    // came every 3 s under the heaviest load and set the p99 of every action (README, "Throughput").
+    // came every 3 s under the heaviest load and set the p99 of every action (tests/bench/README.md,
+    // "The log's restarts").
     static constexpr int kRestartPages = 100'000;
     static constexpr int kWaitMs = 100;          // a restart's wait for the writer and readers
     static constexpr int kEveryMs = 200;        // at most this often

@@ -262,8 +262,8 @@ private:
 
     // What a client does with a delta, for the two parts the play reads: a merge patch takes an
     // array or a string whole, and operations on them are applied to them alone. The rest of the
-    // delta costs the generator no parsing, as the full snapshots' skim does (README, "The
-    // generator's share").
+    // delta costs the generator no parsing, as the full snapshots' skim does (tests/bench/README.md,
+    // "The generator's share").
     void delta(Member& m, std::int64_t from, std::int64_t rev, std::string_view merge, std::string_view patch,
                std::int64_t id) {
         if (from != m.rev) throw std::runtime_error("a delta from rev " + std::to_string(from) + " on rev " + std::to_string(m.rev));

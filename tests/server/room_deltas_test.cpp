@@ -123,7 +123,7 @@ TEST_CASE("Every viewer rebuilds from its deltas exactly the snapshots it would 
                         << weights.snapshots << " full snapshots");
         CHECK(weights.deltas > 10 * weights.snapshots);
         // The changes (merge patches and patches) weigh at most a quarter of the snapshots they
-        // stand for, in every game (README "Deltas" has each game's figure).
+        // stand for, in every game (tests/bench/README.md, "Deltas", has each game's figure).
         CHECK(weights.patch_bytes * 4 <= weights.replaced_bytes);
         WARN(game->id() << ": changes are " << 1000 * weights.patch_bytes / weights.replaced_bytes / 10.0
                         << "% of the snapshots they stand for, whole delta frames "
