@@ -149,33 +149,6 @@ std::size_t container_header(std::uint8_t* header, std::size_t n, std::uint8_t f
     return 1 + static_cast<std::size_t>(bytes);
 }
 
-void put_header(std::vector<std::uint8_t>& out, std::size_t n, std::uint8_t fix, std::size_t fix_max,
-                std::uint8_t tag16) {
-    std::uint8_t header[5];
-    out.insert(out.end(), header, header + container_header(header, n, fix, fix_max, tag16));
-}
-
-// Room for a container's byte count, before its header: at the end of `out`.
-std::size_t open_sized(std::vector<std::uint8_t>& out) {
-    const std::size_t at = out.size();
-    out.insert(out.end(), kSizedLength, 0);
-    return at;
-}
-
-// The container packed after the room left at `at` is whole: its byte count goes there when it is
-// large enough, and the room is taken back otherwise (a small container's bytes move, no others).
-void close_sized(std::vector<std::uint8_t>& out, std::size_t at) {
-    const std::size_t length = out.size() - at - kSizedLength;
-    if (length < kSizedFrom) {
-        const auto room = out.begin() + static_cast<std::ptrdiff_t>(at);
-        out.erase(room, room + kSizedLength);
-        return;
-    }
-    if (length > 0xffffffffu) throw std::length_error("a view of over 4 GB cannot be packed");
-    out[at] = kSized;
-    for (int i = 4; i > 0; --i) out[at + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(length >> (8 * (4 - i)));
-}
-
 void put_string(std::vector<std::uint8_t>& out, std::string_view text) {
     const std::size_t n = text.size();
     if (n <= 31) out.push_back(static_cast<std::uint8_t>(0xa0 | n));
@@ -187,32 +160,7 @@ void put_string(std::vector<std::uint8_t>& out, std::string_view text) {
 
 }  // namespace
 
-void pack_into(std::vector<std::uint8_t>& out, const nlohmann::json& value) {
-    using Type = nlohmann::json::value_t;
-    switch (value.type()) {
-        case Type::object: {
-            const std::size_t sized = open_sized(out);
-            put_header(out, value.size(), 0x80, 15, 0xde);
-            for (auto it = value.begin(); it != value.end(); ++it) {
-                put_string(out, it.key());
-                pack_into(out, it.value());
-            }
-            return close_sized(out, sized);
-        }
-        case Type::array: {
-            const std::size_t sized = open_sized(out);
-            put_header(out, value.size(), 0x90, 15, 0xdc);
-            for (const auto& item : value) pack_into(out, item);
-            return close_sized(out, sized);
-        }
-        case Type::string: return put_string(out, value.get_ref<const std::string&>());
-        case Type::number_integer: return put_signed(out, value.get<std::int64_t>());
-        case Type::number_unsigned: return put_unsigned(out, value.get<std::uint64_t>());
-        case Type::boolean: out.push_back(value.get<bool>() ? 0xc3 : 0xc2); return;
-        case Type::null: out.push_back(0xc0); return;
-        default: nlohmann::json::to_msgpack(value, out); return;  // floats, binary: as nlohmann writes them
-    }
-}
+void pack_into(std::vector<std::uint8_t>& out, const nlohmann::json& value) { PackSink(out).value(value); }
 
 void PackSink::counted() {
     if (!open_.empty() && !open_.back().object) ++open_.back().items;
@@ -232,7 +180,7 @@ void PackSink::begin_array() {
 
 void PackSink::close(std::uint8_t fix, std::uint8_t tag16) {
     const Open& open = open_.back();
-    // Its header in its shortest form, as pack_into() writes it: one byte was kept for it.
+    // Its header in its shortest form, as MessagePack writes it: one byte was kept for it.
     std::uint8_t header[5];
     const std::size_t length = container_header(header, open.items, fix, 15, tag16);
     const auto at = out_.begin() + static_cast<std::ptrdiff_t>(open.header);
@@ -303,8 +251,32 @@ void PackSink::string(std::string_view value) {
 }
 
 void PackSink::value(const nlohmann::json& value) {
-    counted();
-    pack_into(out_, value);
+    using Type = nlohmann::json::value_t;
+    switch (value.type()) {
+        case Type::object:
+            begin_object();
+            for (auto it = value.begin(); it != value.end(); ++it) {
+                ++open_.back().items;  // a tree's keys are in order already: not checked again
+                put_string(out_, it.key());
+                this->value(it.value());
+            }
+            return end_object();
+        case Type::array:
+            begin_array();
+            for (const auto& item : value) this->value(item);
+            return end_array();
+        case Type::string: return string(value.get_ref<const std::string&>());
+        case Type::number_integer: return integer(value.get<std::int64_t>());
+        case Type::boolean: return boolean(value.get<bool>());
+        case Type::null: return null();
+        case Type::number_unsigned:
+            counted();
+            return put_unsigned(out_, value.get<std::uint64_t>());
+        default:  // floats, binary: as nlohmann writes them
+            counted();
+            nlohmann::json::to_msgpack(value, out_);
+            return;
+    }
 }
 
 std::uint8_t Packed::kind_byte() const {

@@ -45,12 +45,11 @@ struct Packed {
 Packed packed_whole(const std::vector<std::uint8_t>& bytes);
 
 // Appends `value` packed: as Json::to_msgpack writes it (ints in their shortest form, keys in
-// order) but for the byte counts of large containers, one write per byte run rather than a call
-// per byte.
+// order) but for the byte counts of large containers (PackSink::value).
 void pack_into(std::vector<std::uint8_t>& out, const nlohmann::json& value);
 
-// Packs what a game's JsonSink calls describe onto `out`: the same bytes as pack_into() of the tree
-// they describe, with no tree built (a viewer's baseline, after every change).
+// Packs what a game's JsonSink calls describe onto `out`, with no tree built (a viewer's baseline,
+// after every change); a value given as a tree packs as the same calls would.
 class PackSink final : public games::JsonSink {
 public:
     explicit PackSink(std::vector<std::uint8_t>& out) : out_(out) { open_.reserve(8); }
