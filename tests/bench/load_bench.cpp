@@ -30,7 +30,9 @@
 // sending an act to the frame with its id; "each other member" from sending it to each other
 // member's first snapshot of that rev or a later one; "last member" to the last of them. Errors
 // are counted by code. The server's CPU is utime+stime from /proc/<pid>/stat over the phase,
-// divided by its length (cores), and per accepted action; its RSS is read at the end of the phase,
+// divided by its length (cores), and per accepted action, in all and by thread name (from
+// /proc/<pid>/task: the event loops, the journal's writer, its checkpoints, the replays kept of
+// finished games...); its RSS is read at the end of the phase,
 // and per connection over the RSS it had before any client connected. The client thread's own CPU
 // is printed too: near 1 core, the latencies are the client's and not the server's. So is its own
 // lag (how late a 10 ms timer of its thread runs): that much of any latency is the client's.
@@ -82,6 +84,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -143,6 +146,21 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
         const long long actions = f.accepted + f.newcomer_accepted;  // the newcomers' cost the server too
         return number(actions ? f.server_cores * d * 1e6 / static_cast<double>(actions) : 0, 0);
     });
+    // Where that CPU went, by the server's threads (the main thread, taol-server, serves connections
+    // as the taol-io ones do).
+    std::set<std::string> threads;
+    for (const auto& run : runs) {
+        for (const auto& item : run.second.server_seconds_by_thread) threads.insert(item.first);
+    }
+    for (const std::string& thread : threads) {
+        const std::string label = "  on " + thread;
+        row(label.c_str(), [&](const Figures& f) {
+            const auto it = f.server_seconds_by_thread.find(thread);
+            const long long actions = f.accepted + f.newcomer_accepted;
+            if (it == f.server_seconds_by_thread.end() || !actions) return std::string("-");
+            return number(it->second * 1e6 / static_cast<double>(actions), 0);
+        });
+    }
     row("server RSS (MiB)", [&](const Figures& f) {
         return f.server_rss_kib < 0 ? std::string("-") : number(static_cast<double>(f.server_rss_kib) / 1024, 1);
     });
@@ -289,6 +307,7 @@ Figures run_nodes(const Settings& s) {
             const taol::bench::Usage u = node->usage();
             sum.cpu_seconds += u.cpu_seconds;
             sum.rss_kib += u.rss_kib;
+            for (const auto& [name, seconds] : u.cpu_seconds_by_thread) sum.cpu_seconds_by_thread[name] += seconds;
         }
         return sum;
     };

@@ -116,6 +116,10 @@ public:
         if (database_cpu) f.database_cores = (database_cpu() - database_before) / elapsed;
         f.client_cores = (thread_cpu_seconds() - client_before) / elapsed;
         f.server_cores = (after.cpu_seconds - before.cpu_seconds) / elapsed;
+        for (const auto& [name, seconds] : after.cpu_seconds_by_thread) {
+            const auto was = before.cpu_seconds_by_thread.find(name);
+            f.server_seconds_by_thread[name] = seconds - (was == before.cpu_seconds_by_thread.end() ? 0 : was->second);
+        }
         if (with_rss) {
             f.server_rss_kib = after.rss_kib;
             // Over every connection, the newcomers' too.

@@ -57,6 +57,8 @@ struct Figures {
     std::map<std::string, int> errors;  // in the phase
     std::set<std::string> unexpected;   // codes the play cannot explain, at any time
     double server_cores = -1;           // -1: not measured
+    // The server's CPU seconds in the phase by thread name (a thread that ended in it is not counted).
+    std::map<std::string, double> server_seconds_by_thread;
     long server_rss_kib = -1;
     double rss_per_connection_kib = -1;
     double client_cores = 0;

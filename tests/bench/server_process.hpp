@@ -8,7 +8,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <iterator>
 #include <sstream>
 #include <stdexcept>
@@ -27,25 +29,42 @@ namespace taol::bench {
 struct Usage {
     long rss_kib = 0;
     double cpu_seconds = 0;  // user + system
+    // The same by thread name (the server names its threads by their work: taol-io, taol-journal...),
+    // for a process; empty for a thread.
+    std::map<std::string, double> cpu_seconds_by_thread;
 };
 
 // `proc` is a /proc directory: /proc/<pid> for a process, /proc/<pid>/task/<tid> for a thread
 // (whose VmRSS is its process's).
+// utime + stime of the /proc/<pid> or /proc/<pid>/task/<tid> directory `proc`, in seconds (0
+// once it has gone).
+inline double read_cpu_seconds(const std::string& proc) {
+    std::ifstream stat(proc + "/stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    const std::size_t name_end = text.rfind(')');
+    if (name_end == std::string::npos) return 0;
+    std::istringstream fields(text.substr(name_end + 2));
+    std::string field;
+    double ticks = 0;
+    for (int i = 3; i <= 15 && fields >> field; ++i) {
+        if (i == 14 || i == 15) ticks += std::stod(field);  // utime, stime
+    }
+    return ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
 inline Usage read_usage(const std::string& proc) {
     Usage usage;
     std::ifstream status(proc + "/status");
     for (std::string line; std::getline(status, line);) {
         if (line.rfind("VmRSS:", 0) == 0) usage.rss_kib = std::stol(line.substr(6));
     }
-    std::ifstream stat(proc + "/stat");
-    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-    std::istringstream fields(text.substr(text.rfind(')') + 2));
-    std::string field;
-    double ticks = 0;
-    for (int i = 3; i <= 15 && fields >> field; ++i) {
-        if (i == 14 || i == 15) ticks += std::stod(field);  // utime, stime
+    usage.cpu_seconds = read_cpu_seconds(proc);
+    std::error_code ec;
+    for (const auto& task : std::filesystem::directory_iterator(proc + "/task", ec)) {
+        std::ifstream comm(task.path() / "comm");
+        std::string name;
+        if (std::getline(comm, name)) usage.cpu_seconds_by_thread[name] += read_cpu_seconds(task.path().string());
     }
-    usage.cpu_seconds = ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
     return usage;
 }
 
