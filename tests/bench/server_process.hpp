@@ -10,8 +10,8 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <map>
 #include <iterator>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -34,8 +34,6 @@ struct Usage {
     std::map<std::string, double> cpu_seconds_by_thread;
 };
 
-// `proc` is a /proc directory: /proc/<pid> for a process, /proc/<pid>/task/<tid> for a thread
-// (whose VmRSS is its process's).
 // utime + stime of the /proc/<pid> or /proc/<pid>/task/<tid> directory `proc`, in seconds (0
 // once it has gone).
 inline double read_cpu_seconds(const std::string& proc) {
@@ -52,6 +50,8 @@ inline double read_cpu_seconds(const std::string& proc) {
     return ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
+// `proc` is a /proc directory: /proc/<pid> for a process, /proc/<pid>/task/<tid> for a thread
+// (whose VmRSS is its process's).
 inline Usage read_usage(const std::string& proc) {
     Usage usage;
     std::ifstream status(proc + "/status");
