@@ -142,10 +142,12 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
         }
     }
     row("server CPU (cores)", [&](const Figures& f) { return number(f.server_cores, 2); });
-    row("server CPU µs per action", [&](const Figures& f) {
+    // Server CPU seconds of the phase, per accepted action in µs (0 when none was accepted).
+    const auto micros_per_action = [](const Figures& f, double seconds) {
         const long long actions = f.accepted + f.newcomer_accepted;  // the newcomers' cost the server too
-        return number(actions ? f.server_cores * d * 1e6 / static_cast<double>(actions) : 0, 0);
-    });
+        return actions ? seconds * 1e6 / static_cast<double>(actions) : 0.0;
+    };
+    row("server CPU µs per action", [&](const Figures& f) { return number(micros_per_action(f, f.server_cores * d), 0); });
     // Where that CPU went, by the server's threads (the main thread, taol-server, serves connections
     // as the taol-io ones do).
     std::set<std::string> threads;
@@ -156,9 +158,8 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
         const std::string label = "  on " + thread;
         row(label.c_str(), [&](const Figures& f) {
             const auto it = f.server_seconds_by_thread.find(thread);
-            const long long actions = f.accepted + f.newcomer_accepted;
-            if (it == f.server_seconds_by_thread.end() || !actions) return std::string("-");
-            return number(it->second * 1e6 / static_cast<double>(actions), 0);
+            if (it == f.server_seconds_by_thread.end()) return std::string("-");
+            return number(micros_per_action(f, it->second), 0);
         });
     }
     row("server RSS (MiB)", [&](const Figures& f) {
