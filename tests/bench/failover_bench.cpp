@@ -152,10 +152,12 @@ int main(int argc, char** argv) {
 
     for (auto& room : rooms) room->rev = play(room->clients(), room->rev, 1, rng);
     const auto stopped = Steady::now();
-    std::thread stopping([&] { nodes[1]->stop(SIGTERM); });
+    bool node_2_ended = false;
+    std::thread stopping([&] { node_2_ended = nodes[1]->stop(SIGTERM); });
     const Outcome drained = come_back(rooms, ports[2], {ports[0], ports[1]}, stopped, true);
     stopping.join();
     print("node 2 stopped (SIGTERM, drained):", drained, rooms.size());
-    const bool ok = died.lost == 0 && drained.lost == 0 && died.failed == 0 && drained.failed == 0;
+    if (!node_2_ended) std::fprintf(stderr, "failover_bench: node 2 did not stop on SIGTERM\n");
+    const bool ok = died.lost == 0 && drained.lost == 0 && died.failed == 0 && drained.failed == 0 && node_2_ended;
     return ok ? 0 : 1;
 }

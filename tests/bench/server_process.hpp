@@ -20,6 +20,7 @@
 
 #include <boost/asio.hpp>
 
+#include "tests/server/stop_process.hpp"
 #include "tests/server/temp_dir.hpp"
 
 extern char** environ;
@@ -118,13 +119,13 @@ public:
     }
     ~ServerProcess() { stop(); }
     // Stops it (and so flushes its log), with SIGTERM or another signal (SIGKILL: a node that
-    // dies); its data directory stays until the destructor.
-    void stop(int sig = SIGTERM) {
-        if (pid_ == 0) return;
-        kill(pid_, sig);
-        int status = 0;
-        waitpid(pid_, &status, 0);
+    // dies); its data directory stays until the destructor. False when it did not end in time and
+    // had to be killed (tests/server/stop_process.hpp).
+    bool stop(int sig = SIGTERM) {
+        if (pid_ == 0) return true;
+        const bool ended = testing::stop_within(pid_, sig);
         pid_ = 0;
+        return ended;
     }
     ServerProcess(const ServerProcess&) = delete;
     ServerProcess& operator=(const ServerProcess&) = delete;

@@ -188,7 +188,7 @@ TEST_CASE("Three nodes on one PostgreSQL: rooms spread over them survive a kille
         std::vector<std::vector<Seen>> serving;
         for (Table& t : tables) serving.push_back(seen_at(t));
         const auto drained = Steady::now();
-        nodes[2]->stop(SIGTERM);
+        CHECK(nodes[2]->stop(SIGTERM));  // a drain ends
         for (std::size_t g = 0; g < tables.size(); ++g) {
             for (auto& p : tables[g].people) {
                 const Json moved_on = p->client().wait_for([](const Json& m) { return m.at("type") == "moved"; });

@@ -16,6 +16,8 @@
 #include <thread>
 #include <vector>
 
+#include "tests/server/stop_process.hpp"
+
 namespace taol::testing {
 
 inline unsigned short free_port() {
@@ -58,13 +60,12 @@ public:
     ChildProcess(const ChildProcess&) = delete;
     ChildProcess& operator=(const ChildProcess&) = delete;
 
-    // Sends `sig` and waits for the process to end.
-    void stop(int sig) {
-        if (pid_ <= 0) return;
-        kill(pid_, sig);
-        int status = 0;
-        waitpid(pid_, &status, 0);
+    // Sends `sig` and waits for the process to end; false when it had to be killed (stop_process.hpp).
+    bool stop(int sig) {
+        if (pid_ <= 0) return true;
+        const bool ended = stop_within(pid_, sig);
         pid_ = -1;
+        return ended;
     }
     // SIGSTOP or SIGCONT: the process is frozen, or goes on.
     void signal(int sig) {
