@@ -501,6 +501,7 @@ void WebSocketSession::finish() {
     if (!accepted_) return;
     context_.metrics.connections--;
     context_.connections.remove(this);
+    mark_gone();
     context_.hub.closed(shared_from_this(), player_);
 }
 

@@ -58,8 +58,14 @@ public:
     }
     void set_rtt_ms(int rtt) { rtt_ms_.store(rtt, std::memory_order_relaxed); }
 
+    // Whether its connection has ended (set where it ran, before its room hears of it): the room
+    // records it as dropped with the first departure it handles (Room::disconnect).
+    bool gone() const { return gone_.load(std::memory_order_relaxed); }
+    void mark_gone() { gone_.store(true, std::memory_order_relaxed); }
+
 private:
     std::atomic<bool> deltas_{false};
+    std::atomic<bool> gone_{false};
     std::atomic<int> rtt_ms_{-1};  // -1: not measured
 };
 

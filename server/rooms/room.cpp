@@ -368,15 +368,24 @@ void Room::disconnect(const std::string& player, const Peer* peer, Instant now) 
     take(now, [this, player, peer, now](TimeMs at) {
         Member* m = member(player);
         if (!m || m->peer.get() != peer) return;  // a deadline meanwhile changed who is here
-        m->peer.reset();
+        // Every other connection of the room that has ended by now goes with this one: when many
+        // close at once (a proxy restarting), the room tells the rest once, not once per
+        // departure, and builds nothing more for connections already gone (their own calls then
+        // find nothing to do).
+        bool owed = false;
+        for (auto& [id, other] : members_) {
+            if (!other.peer || (&other != m && !other.peer->gone())) continue;
+            other.peer.reset();
+            if (other.connected || owed_presence_.count(id)) {
+                owed_presence_[id] = {false, at, now.wall};
+                owed = true;
+            }
+        }
         const auto tell = [this, now](bool) {
             update_suspension();
             flush(nullptr, Answer::none, now);
         };
-        if (m->connected || owed_presence_.count(player)) {
-            owed_presence_[player] = {false, at, now.wall};
-            return settle_owed_presence(tell);  // what is not recorded stays owed
-        }
+        if (owed) return settle_owed_presence(tell);  // what is not recorded stays owed
         tell(true);
     });
 }

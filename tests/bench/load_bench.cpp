@@ -23,6 +23,10 @@
 // be illegal and players may race: those refusals are counted. A think time under ~50 ms meets
 // the server's rate limit (20 messages/s a connection).
 //
+// After the phase every connection is closed at once, as a proxy's restart would: for one Taol
+// server, how long it stays busy with that (until it uses under 5 ms of CPU in 250 ms), its CPU
+// meanwhile, and how long a GET /healthz, asked every 20 ms, waits for its answer then.
+//
 // What it measures: only the D seconds after the warm-up (which starts once every member has its
 // first snapshot). Accepted actions/s counts answers (snapshots carrying an act's id) to actions
 // sent in the phase; snapshots/s and bytes/s (WebSocket payloads, every message) what all clients
@@ -184,6 +188,13 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
         row("newcomers' last member p99", [&](const Figures& f) {
             return number(taol::bench::percentile(f.newcomer_last_ms, 0.99), 2);
         });
+    }
+    const Figures& taol = runs.front().second;
+    if (taol.close_cpu_seconds >= 0) {
+        std::printf("every connection closed at once: the server busy %.2f s, %.2f s of CPU; /healthz answered in "
+                    "%.1f ms at p50, %.1f at worst (%zu asked)\n",
+                    taol.close_busy_seconds, taol.close_cpu_seconds, taol::bench::percentile(taol.close_health_ms, 0.5),
+                    taol::bench::percentile(taol.close_health_ms, 1.0), taol.close_health_ms.size());
     }
     for (const auto& [name, f] : runs) {
         std::string list;

@@ -14,6 +14,7 @@
 #include "games/core/rng.hpp"
 #include "tests/bench/bench_conn.hpp"
 #include "tests/bench/frame_skim.hpp"
+#include "tests/bench/health_watch.hpp"
 #include "tests/support/game_checks.hpp"
 
 namespace taol::bench {
@@ -141,14 +142,47 @@ public:
         surge_timer_.cancel();
         lag_timer_.cancel();
         sample_timer_.cancel();
-        for (auto& room : rooms_) {
-            for (auto& m : room.members) m.conn->close();
+        if (!bare_ && ports_.size() == 1) {
+            close_all_measured(f, server_usage);
+        } else {
+            close_all();
+            run_until(ioc_, [] { return false; }, 0.2);
         }
-        run_until(ioc_, [] { return false; }, 0.2);
         return f;
     }
 
 private:
+    void close_all() {
+        for (auto& room : rooms_) {
+            for (auto& m : room.members) m.conn->close();
+        }
+    }
+
+    // Every connection closed at once, as when a proxy in front of the server restarts: the
+    // server's CPU until it is quiet again (under 5 ms of CPU in a quarter of a second), how long
+    // that took, and how long it took to answer a request meanwhile.
+    void close_all_measured(Figures& f, const std::function<Usage()>& server_usage) {
+        constexpr double kQuietCpuSeconds = 0.005;
+        constexpr double kSliceSeconds = 0.25;
+        HealthWatch health(ports_.front());
+        run_until(ioc_, [] { return false; }, 0.1);  // a few answers of the server at rest first
+        const Clock::time_point closed_at = Clock::now();
+        const double cpu_at_close = server_usage().cpu_seconds;
+        close_all();
+        double cpu = cpu_at_close;
+        Clock::time_point busy_until = closed_at;
+        for (int slice = 0; slice < 120; ++slice) {
+            run_until(ioc_, [] { return false; }, kSliceSeconds);
+            const double now_cpu = server_usage().cpu_seconds;
+            if (now_cpu - cpu < kQuietCpuSeconds) break;
+            cpu = now_cpu;
+            busy_until = Clock::now();
+        }
+        f.close_cpu_seconds = cpu - cpu_at_close;
+        f.close_busy_seconds = std::chrono::duration<double>(busy_until - closed_at).count();
+        f.close_health_ms = health.stop();
+    }
+
     // A room and its members' connections; rooms_ is a deque, so that members may point into it.
     void open_room(bool newcomer) {
         const int r = static_cast<int>(rooms_.size());

@@ -65,6 +65,11 @@ struct Figures {
     std::vector<double> client_lag_ms;  // how late the client's own 10 ms timer ran, through the phase
     double database_cores = -1;         // PostgreSQL's processes (--nodes); -1: none
     std::vector<Second> timeline;       // --timeline
+    // After the phase, every connection closed at once (one Taol server; -1: not measured): the
+    // server's CPU seconds until it was quiet, how long it was busy, and its /healthz answers meanwhile.
+    double close_cpu_seconds = -1;
+    double close_busy_seconds = -1;
+    std::vector<double> close_health_ms;
 };
 
 

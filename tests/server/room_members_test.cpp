@@ -309,6 +309,41 @@ TEST_CASE("A dropped connection shows as disconnected, and an old connection clo
     CHECK(back->frames.at(1).at("seat") == 1);
 }
 
+TEST_CASE("Connections that all end at once are recorded with the first departure, and the room tells the rest once") {
+    Table t;
+    t.seat_and_start(3, at(0));
+    REQUIRE(t.join("s", at(1), true));
+    // b, c and the spectator lose their connections in the same moment (a proxy restarting);
+    // the room hears of c's first.
+    for (const char* p : {"b", "c", "s"}) t.peer(p)->mark_gone();
+    const std::size_t recorded = t.journal().size();
+    for (const char* p : {"a", "b", "c", "s"}) t.peer(p)->clear();
+    t.room().disconnect("c", t.peer("c").get(), when(2));
+    // Each departure is an event of its own, all recorded before anyone is told.
+    std::vector<std::string> events;
+    for (std::size_t i = recorded; i < t.journal().size(); ++i) events.push_back(taol::server::event_name(t.journal()[i].body));
+    CHECK(events == std::vector<std::string>{"disconnected", "disconnected", "disconnected"});
+    CHECK_FALSE(t.room().info().seats.at(1).connected);
+    CHECK_FALSE(t.room().info().seats.at(2).connected);
+    CHECK_FALSE(t.room().is_member("s"));
+    // The one still connected hears it once: one `room`, one snapshot (the absent clocks).
+    CHECK(t.peer("a")->of_type("room").size() == 1);
+    CHECK(t.peer("a")->of_type("snapshot").size() == 1);
+    CHECK(t.peer("a")->last("room").at("spectators") == 0);
+    // Nothing more was sent to the connections already gone.
+    for (const char* p : {"b", "c", "s"}) CHECK(t.peer(p)->frames.empty());
+    // Their own calls, coming later, find nothing left to do.
+    t.room().disconnect("b", t.peer("b").get(), when(3));
+    t.room().disconnect("s", t.peer("s").get(), when(3));
+    CHECK(t.journal().size() == recorded + 3);
+    CHECK(t.peer("a")->frames.size() == 2);
+    // And b comes back as usual.
+    auto back = t.new_peer("b");
+    t.room().reconnect(t.connection("b", back), when(4));
+    CHECK(t.room().info().seats.at(1).connected);
+    CHECK(t.peer("a")->last("room").at("seats").at(1).at("connected") == true);
+}
+
 TEST_CASE("Spectators coming and going are counted in room broadcasts, at most once a second") {
     Table t;
     t.join("a", at(0));
