@@ -93,7 +93,9 @@ void RoomActor::settle(Instant now) {
     const int connected = room_->connected_count();
     if (connected == 0 && connected_.load() != 0) idle_since_ = now.mono;
     connected_ = connected;
-    if (closed_) return;
+    // While the room waits for the journal, a deadline waits behind the write as calls do, and
+    // the answer settles again: armed now, a due one would fire at once, over and over, until then.
+    if (closed_ || room_->writing()) return;
     const std::optional<TimeMs> next = room_->next_tick(now);
     if (next == armed_for_) return;
     armed_for_ = next;

@@ -4,7 +4,7 @@
 //   load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] [--think-ms T]
 //                     [--think-spread] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare]
 //                     [--deltas] [--deflate] [--nodes N] [--surge R] [--server-limit NAME=N]...
-//                     [--timeline]
+//                     [--timeline] [--reconnect]
 //
 // Defaults: 100 rooms of castors, 4 players + 1 spectator each, think 500 ms, warm-up 5 s,
 // measured 20 s, --sync normal (given to the server as is).
@@ -24,8 +24,12 @@
 // the server's rate limit (20 messages/s a connection).
 //
 // After the phase every connection is closed at once, as a proxy's restart would: for one Taol
-// server, how long it stays busy with that (until it uses under 5 ms of CPU in 250 ms), its CPU
-// meanwhile, and how long a GET /healthz, asked every 20 ms, waits for its answer then.
+// server, how long it stays busy with that (until it uses under 5 ms of CPU in a quarter of a
+// second, so to a quarter of a second), its CPU meanwhile, and how long a GET /healthz, asked every
+// 20 ms, waits for its answer then. With --reconnect, before that, the play stops and every
+// connection drops and comes back at once with its token (the other half of a proxy's restart):
+// the same figures, and how long until every member has its room and snapshot again; a member
+// that does not come back fails the run.
 //
 // What it measures: only the D seconds after the warm-up (which starts once every member has its
 // first snapshot). Accepted actions/s counts answers (snapshots carrying an act's id) to actions
@@ -190,6 +194,15 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
         });
     }
     const Figures& taol = runs.front().second;
+    if (taol.reconnect_back_seconds >= 0) {
+        std::printf("every connection dropped and back with its token: all back in %.2f s (%d not; the client thread "
+                    "at %.2f core), the server busy %.2f s, %.2f s of CPU; /healthz answered in %.1f ms at p50, %.1f at "
+                    "worst (%zu asked)\n",
+                    taol.reconnect_back_seconds, taol.reconnect_missing, taol.reconnect_client_cores,
+                    taol.reconnect_busy_seconds,
+                    taol.reconnect_cpu_seconds, taol::bench::percentile(taol.reconnect_health_ms, 0.5),
+                    taol::bench::percentile(taol.reconnect_health_ms, 1.0), taol.reconnect_health_ms.size());
+    }
     if (taol.close_cpu_seconds >= 0) {
         std::printf("every connection closed at once: the server busy %.2f s, %.2f s of CPU; /healthz answered in "
                     "%.1f ms at p50, %.1f at worst (%zu asked)\n",
@@ -227,9 +240,10 @@ void print_log_warnings(const std::string& path) {
 }
 
 bool succeeded(const std::string& name, const Figures& f) {
-    if (f.set_up && f.accepted > 0 && f.unexpected.empty()) return true;
+    if (f.set_up && f.accepted > 0 && f.unexpected.empty() && f.reconnect_missing == 0) return true;
     std::fprintf(stderr, "load_bench: the %s run failed (%s)\n", name.c_str(),
-                 !f.set_up ? "set-up" : f.accepted == 0 ? "nothing accepted" : "unexpected errors");
+                 !f.set_up ? "set-up" : f.accepted == 0 ? "nothing accepted"
+                 : !f.unexpected.empty() ? "unexpected errors" : "members not back after --reconnect");
     return false;
 }
 
@@ -253,6 +267,10 @@ std::optional<Settings> parse(int argc, char** argv) {
         }
         if (flag == "--think-spread") {
             s.think_spread = true;
+            continue;
+        }
+        if (flag == "--reconnect") {
+            s.reconnect = true;
             continue;
         }
         if (flag == "--timeline") {
@@ -339,7 +357,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr,
                      "usage: load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] "
                      "[--think-ms T] [--think-spread] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] "
-                     "[--deltas] [--deflate] [--nodes N] [--surge R] [--server-limit NAME=N]... [--timeline]\n");
+                     "[--deltas] [--deflate] [--nodes N] [--surge R] [--server-limit NAME=N]... [--timeline] [--reconnect]\n");
         return 2;
     }
     raise_descriptor_limit();

@@ -40,6 +40,8 @@ struct Member {
     int index = 0;  // 0 is the host
     bool player = true;
     bool welcomed = false;
+    std::string token;  // from welcome: a new connection with it takes the seat back
+    bool back = false;  // --reconnect: has its room again on its new connection
     std::string actions = "[]";  // the latest snapshot's, as sent: parsed only to play one
     std::int64_t rev = -1;  // of the latest snapshot; -1 before the first
     // With --deltas, the two parts of the baseline the play reads, `actions` and `status`, kept
@@ -138,10 +140,11 @@ public:
         f.client_lag_ms = std::move(client_lag_ms_);
         collect_latencies(f);
         if (settings_.timeline) f.timeline = std::move(timeline_);
-        closing_ = true;
         surge_timer_.cancel();
         lag_timer_.cancel();
         sample_timer_.cancel();
+        if (settings_.reconnect && !bare_ && ports_.size() == 1) reconnect_all_measured(f, server_usage);
+        closing_ = true;
         if (!bare_ && ports_.size() == 1) {
             close_all_measured(f, server_usage);
         } else {
@@ -158,19 +161,57 @@ private:
         }
     }
 
-    // Every connection closed at once, as when a proxy in front of the server restarts: the
-    // server's CPU until it is quiet again (under 5 ms of CPU in a quarter of a second), how long
-    // that took, and how long it took to answer a request meanwhile.
-    void close_all_measured(Figures& f, const std::function<Usage()>& server_usage) {
+    // --reconnect: the play stops, every connection drops at once and comes back with its token, as
+    // through a proxy that restarts: how long until every member has its room and snapshot again,
+    // the server's CPU until it is quiet, and its /healthz answers meanwhile.
+    void reconnect_all_measured(Figures& f, const std::function<Usage()>& server_usage) {
+        reconnecting_ = true;
+        for (auto& room : rooms_) {
+            for (auto& m : room.members) m.timer->cancel();
+        }
+        run_until(ioc_, [] { return false; }, 0.5);  // the actions in flight answered
+        HealthWatch health(ports_.front());
+        std::fprintf(stderr, "load_bench: every connection drops and comes back with its token\n");
+        const Clock::time_point dropped_at = Clock::now();
+        const double cpu_before = server_usage().cpu_seconds;
+        const double client_before = thread_cpu_seconds();
+        for (auto& room : rooms_) {
+            for (auto& m : room.members) {
+                m.conn->on_closed = nullptr;
+                m.conn->on_text = nullptr;
+                m.conn->close();
+                m.back = false;
+                connect(m);
+            }
+        }
+        const auto everyone_back = [this] {
+            return std::all_of(rooms_.begin(), rooms_.end(), [](const Room& room) {
+                return std::all_of(room.members.begin(), room.members.end(), [](const Member& m) { return m.back; });
+            });
+        };
+        run_until(ioc_, everyone_back, 120);
+        f.reconnect_back_seconds = std::chrono::duration<double>(Clock::now() - dropped_at).count();
+        f.reconnect_client_cores = (thread_cpu_seconds() - client_before) / f.reconnect_back_seconds;
+        for (const auto& room : rooms_) {
+            for (const auto& m : room.members) f.reconnect_missing += m.back ? 0 : 1;
+        }
+        const QuietAfter quiet = wait_quiet(server_usage, cpu_before, dropped_at);
+        f.reconnect_cpu_seconds = quiet.cpu_seconds;
+        f.reconnect_busy_seconds = quiet.busy_seconds;
+        f.reconnect_health_ms = health.stop();
+    }
+
+    // The server's CPU from `cpu_before` until it is quiet again (under 5 ms of CPU in a quarter
+    // of a second, 30 s at most), and how long after `since` it last was busy.
+    struct QuietAfter {
+        double cpu_seconds = 0;
+        double busy_seconds = 0;
+    };
+    QuietAfter wait_quiet(const std::function<Usage()>& server_usage, double cpu_before, Clock::time_point since) {
         constexpr double kQuietCpuSeconds = 0.005;
         constexpr double kSliceSeconds = 0.25;
-        HealthWatch health(ports_.front());
-        run_until(ioc_, [] { return false; }, 0.1);  // a few answers of the server at rest first
-        const Clock::time_point closed_at = Clock::now();
-        const double cpu_at_close = server_usage().cpu_seconds;
-        close_all();
-        double cpu = cpu_at_close;
-        Clock::time_point busy_until = closed_at;
+        double cpu = server_usage().cpu_seconds;
+        Clock::time_point busy_until = Clock::now();
         for (int slice = 0; slice < 120; ++slice) {
             run_until(ioc_, [] { return false; }, kSliceSeconds);
             const double now_cpu = server_usage().cpu_seconds;
@@ -178,8 +219,21 @@ private:
             cpu = now_cpu;
             busy_until = Clock::now();
         }
-        f.close_cpu_seconds = cpu - cpu_at_close;
-        f.close_busy_seconds = std::chrono::duration<double>(busy_until - closed_at).count();
+        return {cpu - cpu_before, std::chrono::duration<double>(busy_until - since).count()};
+    }
+
+    // Every connection closed at once, as when a proxy in front of the server restarts: the
+    // server's CPU until it is quiet again (under 5 ms of CPU in a quarter of a second), how long
+    // that took, and how long it took to answer a request meanwhile.
+    void close_all_measured(Figures& f, const std::function<Usage()>& server_usage) {
+        HealthWatch health(ports_.front());
+        run_until(ioc_, [] { return false; }, 0.1);  // a few answers of the server at rest first
+        const Clock::time_point closed_at = Clock::now();
+        const double cpu_at_close = server_usage().cpu_seconds;
+        close_all();
+        const QuietAfter quiet = wait_quiet(server_usage, cpu_at_close, closed_at);
+        f.close_cpu_seconds = quiet.cpu_seconds;
+        f.close_busy_seconds = quiet.busy_seconds;
         f.close_health_ms = health.stop();
     }
 
@@ -197,21 +251,25 @@ private:
             m.room = &room;
             m.index = i;
             m.player = i < settings_.players;
-            m.conn = std::make_shared<Conn>(ioc_);
-            m.conn->offer_deflate = settings_.deflate;
             m.timer = std::make_unique<net::steady_timer>(ioc_);
-            m.conn->on_open = [this, &m] { opened(m); };
-            m.conn->on_text = [this, &m](std::string_view text) { received(m, text); };
-            m.conn->on_closed = [this, &m](bool) {
-                if (closing_) return;
-                // Each distinct reason once, with the first connection it closed.
-                if (unexpected_.insert("connection closed (" + m.conn->why_closed() + ")").second) {
-                    std::fprintf(stderr, "load_bench: a connection closed before the end (room %d, member %d): %s\n",
-                                 m.room->index, m.index, m.conn->why_closed().c_str());
-                }
-            };
-            m.conn->open(ports_[static_cast<std::size_t>(r) % ports_.size()]);  // a room on one node
+            connect(m);
         }
+    }
+
+    void connect(Member& m) {
+        m.conn = std::make_shared<Conn>(ioc_);
+        m.conn->offer_deflate = settings_.deflate;
+        m.conn->on_open = [this, &m] { opened(m); };
+        m.conn->on_text = [this, &m](std::string_view text) { received(m, text); };
+        m.conn->on_closed = [this, &m](bool) {
+            if (closing_) return;
+            // Each distinct reason once, with the first connection it closed.
+            if (unexpected_.insert("connection closed (" + m.conn->why_closed() + ")").second) {
+                std::fprintf(stderr, "load_bench: a connection closed before the end (room %d, member %d): %s\n",
+                             m.room->index, m.index, m.conn->why_closed().c_str());
+            }
+        };
+        m.conn->open(ports_[static_cast<std::size_t>(m.room->index) % ports_.size()]);  // a room on one node
     }
 
     // The generator's own lateness: every frame it reads waits behind the ones before it on its
@@ -268,6 +326,7 @@ private:
         name.append("-").append(std::to_string(m.index));
         Json hello{{"type", "hello"}, {"name", name}};
         if (settings_.deltas) hello["deltas"] = true;
+        if (!m.token.empty()) hello["token"] = m.token;
         m.conn->send(hello);
     }
     void join(Member& m) {
@@ -337,6 +396,8 @@ private:
         Room& room = *m.room;
         if (type == "welcome") {
             m.welcomed = true;
+            m.token = message.at("token");
+            if (message.value("resumed", false)) return;  // its room and snapshot follow
             if (m.index == 0) {
                 m.conn->send({{"type", "create"}, {"game", settings_.game}, {"id", kCreateId}});
             } else if (!room.code.empty()) {
@@ -362,6 +423,11 @@ private:
 
     void snapshot(Member& m, std::int64_t rev, bool finished, std::string_view actions, std::int64_t id) {
         const auto now = Clock::now();
+        if (reconnecting_) {  // the play has stopped: only whether it is back counts
+            m.rev = rev;
+            m.back = true;
+            return;
+        }
         if (measuring_) ++snapshots_;
         m.rev = rev;
         m.arrivals.emplace_back(m.rev, now);
@@ -511,6 +577,7 @@ private:
     int newcomer_busy_ = 0;
     bool measuring_ = false;
     bool closing_ = false;  // the end: connections close on purpose
+    bool reconnecting_ = false;  // --reconnect: the play has stopped, the members come back
     Clock::time_point start_, end_;
     long long snapshots_ = 0;
     std::map<std::string, int> errors_;

@@ -30,6 +30,7 @@ struct Settings {
     double surge_per_s = 0;  // > 0: during the phase, that many newcomer rooms arrive each second
     std::vector<std::string> server_limits;  // NAME=N, each given to the server as --limit NAME=N
     bool timeline = false;  // also figures for each second of the phase
+    bool reconnect = false;  // after the phase, every connection drops and comes back with its token
 };
 
 // One second of the phase (--timeline): what was asked of the server then, and how it answered.
@@ -70,6 +71,14 @@ struct Figures {
     double close_cpu_seconds = -1;
     double close_busy_seconds = -1;
     std::vector<double> close_health_ms;
+    // --reconnect (one Taol server): until every member had its room back, the members that did
+    // not, and as for the close.
+    double reconnect_back_seconds = -1;
+    double reconnect_client_cores = 0;  // the generator's thread until then: near 1, the time is its own
+    int reconnect_missing = 0;
+    double reconnect_cpu_seconds = -1;
+    double reconnect_busy_seconds = -1;
+    std::vector<double> reconnect_health_ms;
 };
 
 
