@@ -1,4 +1,5 @@
 #include "tests/server/pg_cluster.hpp"
+#include "tests/server/stop_process.hpp"
 
 #include <libpq-fe.h>
 #include <netinet/in.h>
@@ -123,7 +124,11 @@ PgCluster::~PgCluster() {
     std::istringstream pidfile(read_file(dir_ + "/data/postmaster.pid"));
     pid_t postmaster = 0;
     if (pidfile >> postmaster && postmaster > 0) ::kill(postmaster, SIGINT);
-    if (pid_ > 0) ::waitpid(pid_, nullptr, 0);
+    constexpr std::chrono::seconds kLimit{60};
+    if (pid_ > 0 && !ended_within(pid_, kLimit)) {
+        if (postmaster > 0) ::kill(postmaster, SIGKILL);
+        kill_late(pid_, "PostgreSQL after a fast shutdown", kLimit);
+    }
     std::error_code ec;
     fs::remove_all(dir_, ec);
 }
