@@ -115,6 +115,7 @@ public:
     // who had left with its connection is seated among the spectators again.
     void reconnect(const Caller& caller, Instant now);
     // A member's connection closed; ignored when the member has a newer one. A spectator leaves.
+    // Every other connection of the room that has ended (Peer::gone) goes with it, told once.
     void disconnect(const std::string& player, const Peer* peer, Instant now);
     // Applies every deadline due by `now`, retries what is owed to the journal, sends what waits.
     void tick(Instant now);
