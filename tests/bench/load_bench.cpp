@@ -26,7 +26,7 @@
 // After the phase every connection is closed at once, as a proxy's restart would: for one Taol
 // server, how long it stays busy with that (until it uses under 5 ms of CPU in a quarter of a
 // second, so to a quarter of a second), its CPU meanwhile, and how long a GET /healthz, asked every
-// 20 ms, waits for its answer then. With --reconnect, before that, the play stops and every
+// 20 ms, waits for its answer then. With --reconnect (one server too), before that, the play stops and every
 // connection drops and comes back at once with its token (the other half of a proxy's restart):
 // the same figures, and how long until every member has its room and snapshot again; a member
 // that does not come back fails the run.
