@@ -6,15 +6,10 @@
 #include <atomic>
 #include <chrono>
 #include <mutex>
-#include <string>
 #include <thread>
 #include <vector>
 
-#include <boost/asio/connect.hpp>
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
+#include "tests/server/http_client.hpp"
 
 namespace taol::bench {
 
@@ -37,22 +32,11 @@ private:
     using Clock = std::chrono::steady_clock;
 
     void watch() {
-        namespace beast = boost::beast;
-        namespace http = beast::http;
-        boost::asio::io_context ioc;
-        const boost::asio::ip::tcp::endpoint server(boost::asio::ip::make_address("127.0.0.1"), port_);
         for (Clock::time_point next = Clock::now(); !stop_; next += std::chrono::milliseconds(20)) {
             std::this_thread::sleep_until(next);
             const Clock::time_point asked = Clock::now();
             try {
-                beast::tcp_stream stream(ioc);
-                stream.connect(server);
-                http::request<http::empty_body> request(http::verb::get, "/healthz", 11);
-                request.set(http::field::host, "127.0.0.1");
-                http::write(stream, request);
-                beast::flat_buffer buffer;
-                http::response<http::string_body> response;
-                http::read(stream, buffer, response);
+                testing::http_get(port_, "/healthz");
             } catch (const std::exception&) {
                 // Counted as it is: a server too busy to accept is what this watches for.
             }

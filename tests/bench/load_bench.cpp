@@ -194,21 +194,21 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
         });
     }
     const Figures& taol = runs.front().second;
-    if (taol.reconnect_back_seconds >= 0) {
-        std::printf("every connection dropped and back with its token: all back in %.2f s (%d not; the client thread "
-                    "at %.2f core), the server busy %.2f s, %.2f s of CPU; /healthz answered in %.1f ms at p50, %.1f at "
-                    "worst (%zu asked)\n",
-                    taol.reconnect_back_seconds, taol.reconnect_missing, taol.reconnect_client_cores,
-                    taol.reconnect_busy_seconds,
-                    taol.reconnect_cpu_seconds, taol::bench::percentile(taol.reconnect_health_ms, 0.5),
-                    taol::bench::percentile(taol.reconnect_health_ms, 1.0), taol.reconnect_health_ms.size());
+    // "<what>: [<first>, ]the server busy ..."
+    const auto print_storm = [](const char* what, const std::string& first, const taol::bench::Storm& storm) {
+        std::printf("%s: %sthe server busy %.2f s, %.2f s of CPU; /healthz answered in %.1f ms at p50, %.1f at worst "
+                    "(%zu asked)\n",
+                    what, first.c_str(), storm.busy_seconds, storm.cpu_seconds,
+                    taol::bench::percentile(storm.health_ms, 0.5), taol::bench::percentile(storm.health_ms, 1.0),
+                    storm.health_ms.size());
+    };
+    if (taol.reconnect.cpu_seconds >= 0) {
+        char back[160];
+        std::snprintf(back, sizeof back, "all back in %.2f s (%d not; the client thread at %.2f core), ",
+                      taol.reconnect_back_seconds, taol.reconnect_missing, taol.reconnect_client_cores);
+        print_storm("every connection dropped and back with its token", back, taol.reconnect);
     }
-    if (taol.close_cpu_seconds >= 0) {
-        std::printf("every connection closed at once: the server busy %.2f s, %.2f s of CPU; /healthz answered in "
-                    "%.1f ms at p50, %.1f at worst (%zu asked)\n",
-                    taol.close_busy_seconds, taol.close_cpu_seconds, taol::bench::percentile(taol.close_health_ms, 0.5),
-                    taol::bench::percentile(taol.close_health_ms, 1.0), taol.close_health_ms.size());
-    }
+    if (taol.close.cpu_seconds >= 0) print_storm("every connection closed at once", "", taol.close);
     for (const auto& [name, f] : runs) {
         std::string list;
         for (const auto& [code, n] : f.errors) list += " " + code + " " + std::to_string(n);

@@ -143,10 +143,11 @@ public:
         surge_timer_.cancel();
         lag_timer_.cancel();
         sample_timer_.cancel();
-        if (settings_.reconnect && !bare_ && ports_.size() == 1) reconnect_all_measured(f, server_usage);
+        const bool one_server = !bare_ && ports_.size() == 1;  // whose load alone is measured
+        if (settings_.reconnect && one_server) reconnect_all_measured(f, server_usage);
         closing_ = true;
-        if (!bare_ && ports_.size() == 1) {
-            close_all_measured(f, server_usage);
+        if (one_server) {
+            f.close = close_all_measured(server_usage);
         } else {
             close_all();
             run_until(ioc_, [] { return false; }, 0.2);
@@ -195,19 +196,13 @@ private:
         for (const auto& room : rooms_) {
             for (const auto& m : room.members) f.reconnect_missing += m.back ? 0 : 1;
         }
-        const QuietAfter quiet = wait_quiet(server_usage, cpu_before, dropped_at);
-        f.reconnect_cpu_seconds = quiet.cpu_seconds;
-        f.reconnect_busy_seconds = quiet.busy_seconds;
-        f.reconnect_health_ms = health.stop();
+        f.reconnect = until_quiet(server_usage, cpu_before, dropped_at, health);
     }
 
     // The server's CPU from `cpu_before` until it is quiet again (under 5 ms of CPU in a quarter
-    // of a second, 30 s at most), and how long after `since` it last was busy.
-    struct QuietAfter {
-        double cpu_seconds = 0;
-        double busy_seconds = 0;
-    };
-    QuietAfter wait_quiet(const std::function<Usage()>& server_usage, double cpu_before, Clock::time_point since) {
+    // of a second, 30 s at most), how long after `since` it last was busy, and `health`'s answers.
+    Storm until_quiet(const std::function<Usage()>& server_usage, double cpu_before, Clock::time_point since,
+                      HealthWatch& health) {
         constexpr double kQuietCpuSeconds = 0.005;
         constexpr double kSliceSeconds = 0.25;
         double cpu = server_usage().cpu_seconds;
@@ -219,22 +214,19 @@ private:
             cpu = now_cpu;
             busy_until = Clock::now();
         }
-        return {cpu - cpu_before, std::chrono::duration<double>(busy_until - since).count()};
+        return {cpu - cpu_before, std::chrono::duration<double>(busy_until - since).count(), health.stop()};
     }
 
     // Every connection closed at once, as when a proxy in front of the server restarts: the
     // server's CPU until it is quiet again (under 5 ms of CPU in a quarter of a second), how long
     // that took, and how long it took to answer a request meanwhile.
-    void close_all_measured(Figures& f, const std::function<Usage()>& server_usage) {
+    Storm close_all_measured(const std::function<Usage()>& server_usage) {
         HealthWatch health(ports_.front());
         run_until(ioc_, [] { return false; }, 0.1);  // a few answers of the server at rest first
         const Clock::time_point closed_at = Clock::now();
         const double cpu_at_close = server_usage().cpu_seconds;
         close_all();
-        const QuietAfter quiet = wait_quiet(server_usage, cpu_at_close, closed_at);
-        f.close_cpu_seconds = quiet.cpu_seconds;
-        f.close_busy_seconds = quiet.busy_seconds;
-        f.close_health_ms = health.stop();
+        return until_quiet(server_usage, cpu_at_close, closed_at, health);
     }
 
     // A room and its members' connections; rooms_ is a deque, so that members may point into it.

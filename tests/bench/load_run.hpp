@@ -33,6 +33,13 @@ struct Settings {
     bool reconnect = false;  // after the phase, every connection drops and comes back with its token
 };
 
+// Every connection going, or coming back, at once (one Taol server): how the server took it.
+struct Storm {
+    double cpu_seconds = -1;   // its CPU until it was quiet again; -1: not measured
+    double busy_seconds = -1;  // until then
+    std::vector<double> health_ms;  // its /healthz answers meanwhile
+};
+
 // One second of the phase (--timeline): what was asked of the server then, and how it answered.
 struct Second {
     std::vector<double> last_ms;  // of the actions sent in that second
@@ -66,19 +73,13 @@ struct Figures {
     std::vector<double> client_lag_ms;  // how late the client's own 10 ms timer ran, through the phase
     double database_cores = -1;         // PostgreSQL's processes (--nodes); -1: none
     std::vector<Second> timeline;       // --timeline
-    // After the phase, every connection closed at once (one Taol server; -1: not measured): the
-    // server's CPU seconds until it was quiet, how long it was busy, and its /healthz answers meanwhile.
-    double close_cpu_seconds = -1;
-    double close_busy_seconds = -1;
-    std::vector<double> close_health_ms;
-    // --reconnect (one Taol server): until every member had its room back, the members that did
-    // not, and as for the close.
+    Storm close;  // after the phase, every connection closed at once
+    // --reconnect: every connection dropped and back with its token; until every member had its
+    // room back, and the members that did not.
+    Storm reconnect;
     double reconnect_back_seconds = -1;
     double reconnect_client_cores = 0;  // the generator's thread until then: near 1, the time is its own
     int reconnect_missing = 0;
-    double reconnect_cpu_seconds = -1;
-    double reconnect_busy_seconds = -1;
-    std::vector<double> reconnect_health_ms;
 };
 
 
