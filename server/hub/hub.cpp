@@ -348,7 +348,8 @@ void Hub::to_room(const ConnectionPtr& connection, const PlayerPtr& player, cons
                 }
                 if (leaving) return settled(r, player, done);
                 done(player);
-            });
+            },
+            acting);
     });
 }
 
@@ -405,12 +406,18 @@ RoomHooks Hub::hooks_for(const std::string& code) {
         (accepted ? metrics.actions_accepted : metrics.actions_rejected)++;
     };
     if (config_.journal) {
-        hooks.journal = [journal = config_.journal, &metrics = metrics_, &load = load_, code](const RoomEvent& event,
-                                                                                              WriteDone done) {
-            journal->append(code, event, load.watch([&metrics, done = std::move(done)](WriteResult result) {
+        // Each write is watched by the load gauge, and counted when it fails.
+        const auto watched = [&metrics = metrics_, &load = load_](WriteDone done) {
+            return load.watch([&metrics, done = std::move(done)](WriteResult result) {
                 if (result != WriteResult::written) metrics.journal_failures++;
                 done(result);
-            }));
+            });
+        };
+        hooks.journal = [journal = config_.journal, watched, code](const RoomEvent& event, WriteDone done) {
+            journal->append(code, event, watched(std::move(done)));
+        };
+        hooks.journal_all = [journal = config_.journal, watched, code](std::vector<RoomEvent> events, WriteDone done) {
+            journal->append_all(code, std::move(events), watched(std::move(done)));
         };
         // Stored while the rules that played it are the server's: it survives a change of rules.
         hooks.on_finished = [this, code](int index) {

@@ -74,6 +74,9 @@ public:
     // not. A join or a leave also records where its player is. Only the last chat lines of a room
     // are kept (kChatLinesKept).
     virtual void append(const std::string& code, const RoomEvent& event, WriteDone done) = 0;
+    // Events of room `code` in one write, all of them or none: a room's group of calls that came
+    // while it waited for the journal (server/rooms/README.md, "Groups").
+    virtual void append_all(const std::string& code, std::vector<RoomEvent> events, WriteDone done) = 0;
     // Whether the room is in memory: the rooms to restore after a restart are those still loaded.
     virtual void set_loaded(const std::string& code, bool loaded, WriteDone done) = 0;
     // A finished game's replay (what spectators saw) as JSON text, kept so that it survives rule changes.

@@ -184,6 +184,26 @@ void PgJournal::append(const std::string& code, const RoomEvent& event, WriteDon
     }, std::move(done));
 }
 
+void PgJournal::append_all(const std::string& code, std::vector<RoomEvent> events, WriteDone done) {
+    std::vector<std::string> bodies;
+    bodies.reserve(events.size());
+    for (const RoomEvent& event : events) {
+        bodies.push_back(protocol::json_text(event_body_json(event.body), protocol::BadUtf8::strict));
+    }
+    commits_->submit(
+        [=, this, epoch = epoch_of(code), events = std::move(events), bodies = std::move(bodies)] {
+            for (std::size_t i = 0; i < events.size(); ++i) {
+                const WriteResult result = append_now(code, epoch, events[i], bodies[i]);
+                if (result == WriteResult::written) continue;
+                // Past the first event, what went before is in the transaction: `failed` rolls it
+                // back, and the group is made again alone (commit_batch), all of it or none.
+                return i == 0 ? result : WriteResult::failed;
+            }
+            return WriteResult::written;
+        },
+        std::move(done));
+}
+
 void PgJournal::set_loaded(const std::string& code, bool loaded, WriteDone done) {
     commits_->submit([=, this, epoch = epoch_of(code)] { return set_loaded_now(code, epoch, loaded); }, std::move(done));
 }

@@ -44,6 +44,7 @@ public:
     void create_room(const std::string& code, const std::string& game, const Json& options, TimeMs created,
                      WriteDone done) override;
     void append(const std::string& code, const RoomEvent& event, WriteDone done) override;
+    void append_all(const std::string& code, std::vector<RoomEvent> events, WriteDone done) override;
     void set_loaded(const std::string& code, bool loaded, WriteDone done) override;
     void store_replay(const std::string& code, int game, std::string replay_text, WriteDone done) override;
     void store_summary(const std::string& code, const Json& summary, WriteDone done) override;

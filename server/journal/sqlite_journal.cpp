@@ -194,6 +194,9 @@ SqliteJournal::SqliteJournal(const std::filesystem::path& dir, SyncPolicy sync) 
     savepoint_ = writer_.prepare("SAVEPOINT one_write");
     rollback_to_ = writer_.prepare("ROLLBACK TO one_write");
     release_ = writer_.prepare("RELEASE one_write");
+    group_savepoint_ = writer_.prepare("SAVEPOINT one_group");
+    group_rollback_to_ = writer_.prepare("ROLLBACK TO one_group");
+    group_release_ = writer_.prepare("RELEASE one_group");
     commit_ = writer_.prepare("COMMIT");
     insert_room_ = writer_.prepare("INSERT INTO rooms (code, game, options, created, loaded) VALUES (?, ?, ?, ?, 1)");
     insert_event_ = writer_.prepare("INSERT INTO events (code, seq, at, wall, rev, kind, body) VALUES (?, ?, ?, ?, ?, ?, ?)");
@@ -243,6 +246,11 @@ void SqliteJournal::create_room(const std::string& code, const std::string& game
 
 void SqliteJournal::append(const std::string& code, const RoomEvent& event, WriteDone done) {
     commits_->submit([=, this] { return written(append_now(code, event)); }, std::move(done));
+}
+
+void SqliteJournal::append_all(const std::string& code, std::vector<RoomEvent> events, WriteDone done) {
+    commits_->submit([=, this, events = std::move(events)] { return written(append_all_now(code, events)); },
+                     std::move(done));
 }
 
 void SqliteJournal::set_loaded(const std::string& code, bool loaded, WriteDone done) {
@@ -356,6 +364,23 @@ bool SqliteJournal::append_now(const std::string& code, const RoomEvent& event) 
         prune_chat_locked(code);
     }
     return true;
+}
+
+bool SqliteJournal::append_all_now(const std::string& code, const std::vector<RoomEvent>& events) {
+    // Between a savepoint and its release: an event that is not recorded takes those before it
+    // back, and the room's next sequence number with them.
+    const std::int64_t first_seq = next_seq_locked(code);
+    const int chat_count = chat_since_prune_[code];
+    if (!writer_.run(group_savepoint_)) return false;
+    bool recorded = true;
+    for (const RoomEvent& event : events) {
+        if (!(recorded = append_now(code, event))) break;
+    }
+    if (!recorded) writer_.run(group_rollback_to_);
+    if (writer_.run(group_release_) && recorded) return true;
+    next_seq_[code] = first_seq;
+    chat_since_prune_[code] = chat_count;
+    return false;
 }
 
 void SqliteJournal::prune_chat_locked(const std::string& code) {

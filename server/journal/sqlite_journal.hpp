@@ -32,6 +32,7 @@ public:
     void create_room(const std::string& code, const std::string& game, const Json& options, TimeMs created,
                      WriteDone done) override;
     void append(const std::string& code, const RoomEvent& event, WriteDone done) override;
+    void append_all(const std::string& code, std::vector<RoomEvent> events, WriteDone done) override;
     void set_loaded(const std::string& code, bool loaded, WriteDone done) override;
     void store_replay(const std::string& code, int game, std::string replay_text, WriteDone done) override;
     void store_summary(const std::string& code, const Json& summary, WriteDone done) override;
@@ -72,6 +73,7 @@ private:
     std::vector<WriteResult> batch_lost(std::size_t writes);
     WriteResult create_room_now(const std::string& code, const std::string& game, const Json& options, TimeMs created);
     bool append_now(const std::string& code, const RoomEvent& event);
+    bool append_all_now(const std::string& code, const std::vector<RoomEvent>& events);
     bool set_loaded_now(const std::string& code, bool loaded);
     bool store_replay_now(const std::string& code, int game, const std::string& body);
     bool store_summary_now(const std::string& code, const std::string& body);
@@ -88,6 +90,9 @@ private:
     sqlite3_stmt* savepoint_ = nullptr;
     sqlite3_stmt* rollback_to_ = nullptr;
     sqlite3_stmt* release_ = nullptr;
+    sqlite3_stmt* group_savepoint_ = nullptr;
+    sqlite3_stmt* group_rollback_to_ = nullptr;
+    sqlite3_stmt* group_release_ = nullptr;
     sqlite3_stmt* commit_ = nullptr;
     sqlite3_stmt* insert_room_ = nullptr;
     sqlite3_stmt* insert_event_ = nullptr;

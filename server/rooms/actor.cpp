@@ -44,35 +44,62 @@ Json RoomActor::summary() const {
     return summary_;
 }
 
-void RoomActor::post(Call fn, After after) {
-    boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn), after = std::move(after)]() mutable {
-        self->queue_.push_back({std::move(fn), std::move(after), self->clock_()});
+void RoomActor::post(Call fn, After after, bool grouped) {
+    boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn), after = std::move(after), grouped]() mutable {
+        self->queue_.push_back({std::move(fn), std::move(after), self->clock_(), grouped});
         self->run_queue();
     });
 }
 
 void RoomActor::run_queue() {
     std::optional<Instant> ran;
-    while (!room_->writing() && (after_ || !queue_.empty())) {
-        if (after_) {  // the last call's writes are answered: its sender may go on
-            const After after = std::move(after_);
-            after_ = nullptr;
-            after(*room_);
+    while (!room_->writing() && (!afters_.empty() || !queue_.empty())) {
+        if (!afters_.empty()) {  // the last calls' writes are answered: their senders may go on
+            const std::vector<After> afters = std::move(afters_);
+            afters_.clear();
+            for (const After& after : afters) {
+                if (after) after(*room_);
+            }
+            continue;
+        }
+        if (group_waits()) {
+            ran = run_group();
             continue;
         }
         Queued call = std::move(queue_.front());
         queue_.pop_front();
-        try {
-            call.fn(*room_, call.now);
-        } catch (const std::exception& e) {  // a bug: keep the room and the server running
-            spdlog::error("room {}: {}", code_, e.what());
-        }
-        after_ = std::move(call.after);
+        run(call);
         ran = call.now;
     }
     // The journal's answer comes back to this actor: it stays alive until then.
     if (room_->writing()) writing_keeps_ = shared_from_this();
     settle(ran ? *ran : clock_());
+}
+
+bool RoomActor::group_waits() const {
+    return queue_.size() >= 2 && queue_[0].grouped && queue_[1].grouped && room_->can_group();
+}
+
+Instant RoomActor::run_group() {
+    Instant last = queue_.front().now;
+    room_->begin_group();
+    while (!queue_.empty() && queue_.front().grouped) {
+        Queued call = std::move(queue_.front());
+        queue_.pop_front();
+        run(call);
+        last = call.now;
+    }
+    room_->end_group();
+    return last;
+}
+
+void RoomActor::run(Queued& call) {
+    try {
+        call.fn(*room_, call.now);
+    } catch (const std::exception& e) {  // a bug: keep the room and the server running
+        spdlog::error("room {}: {}", code_, e.what());
+    }
+    afters_.push_back(std::move(call.after));
 }
 
 void RoomActor::close() {

@@ -1,7 +1,8 @@
 #pragma once
 // A room as an actor: its synchronous core (room.hpp) runs on its own strand, one call at a time,
 // with one steady_timer armed at its next deadline. While the room waits for the journal to answer
-// an event, the calls that come meanwhile wait their turn, each with the clocks as it came.
+// an event, the calls that come meanwhile wait their turn, each with the clocks as it came; actions
+// that waited together are then taken as one group (Room::begin_group).
 #include <atomic>
 #include <deque>
 #include <functional>
@@ -9,6 +10,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -34,8 +36,9 @@ public:
     using After = std::function<void(Room&)>;
     // Runs `fn(room, now)` on the room's strand (`now`: the clocks as the call reaches the strand),
     // then `after(room)` once what the call wrote is answered, then re-arms the timer. Safe from
-    // any thread.
-    void post(Call fn, After after = {});
+    // any thread. A call that may be `grouped` (an `act`) is taken with the others like it that
+    // waited together while the room wrote (Room::begin_group).
+    void post(Call fn, After after = {}, bool grouped = false);
 
     // Stops the timer once the calls already posted are done; no deadline fires afterwards.
     void close();
@@ -52,9 +55,15 @@ private:
         Call fn;
         After after;
         Instant now;
+        bool grouped = false;
     };
     // Runs the waiting calls, in order, until the room waits for the journal.
     void run_queue();
+    // Two calls or more that may be grouped wait at the front, and the room can take a group.
+    bool group_waits() const;
+    // Runs them as one group (and every such call after them); returns the last one's clocks.
+    Instant run_group();
+    void run(Queued& call);
     void settle(Instant now);
     void on_timer(const boost::system::error_code& ec);
 
@@ -67,7 +76,7 @@ private:
     std::optional<TimeMs> armed_for_;  // monotonic time the timer is set for
     bool closed_ = false;
     std::deque<Queued> queue_;  // calls that came while the room was writing
-    After after_;               // of the call whose writes are not all answered yet
+    std::vector<After> afters_; // of the calls whose writes are not all answered yet, in order
     std::shared_ptr<RoomActor> writing_keeps_;  // itself, while the journal has to answer
 
     std::atomic<RoomStatus> status_;

@@ -36,11 +36,21 @@ void Room::commit(TimeMs at, TimeMs wall, EventBody body, std::optional<games::A
     if (retry_at_ && !deadline && !is_presence(body)) return then(false);
     const bool changes_game = is_game_event(body) || std::holds_alternative<event::Started>(body);
     RoomEvent event{at, wall, std::move(body), rev_ + (changes_game ? 1 : 0)};
+    if (group_) {  // applied now, written with the group (groups.cpp)
+        group_->events.push_back(event);
+        apply(event, std::move(applied));
+        return then(true);
+    }
     if (!hooks_.journal) {
         apply(event, std::move(applied));
         return then(true);
     }
-    pending_ = Pending{event, std::move(applied), std::move(then)};
+    pending_ = std::make_shared<Pending>(Pending{event, std::move(applied), std::move(then)});
+    on_answer([this](WriteDone done) { hooks_.journal(pending_->event, std::move(done)); },
+              [this](WriteResult result) { answered(result); });
+}
+
+void Room::on_answer(std::function<void(WriteDone)> ask, std::function<void(WriteResult)> handle) {
     // The answer may come during the call (it is then handled once the call returns, here) or
     // after it, from another thread: whichever side comes second handles it, exactly once.
     struct Answer {
@@ -48,25 +58,24 @@ void Room::commit(TimeMs at, TimeMs wall, EventBody body, std::optional<games::A
         WriteResult result = WriteResult::failed;
     };
     auto answer = std::make_shared<Answer>();
-    hooks_.journal(pending_->event, [this, answer, dispatch = dispatch_](WriteResult result) {
+    ask([answer, handle, dispatch = dispatch_](WriteResult result) {
         answer->result = result;
         if (!answer->taken.exchange(true)) return;  // still inside the call: handled below
-        if (dispatch) dispatch([this, result] { answered(result); });
-        else answered(result);
+        if (dispatch) dispatch([handle, result] { handle(result); });
+        else handle(result);
     });
-    if (answer->taken.exchange(true)) answered(answer->result);
+    if (answer->taken.exchange(true)) handle(answer->result);
 }
 
 void Room::answered(WriteResult result) {
-    Pending done = std::move(*pending_);
-    pending_.reset();
+    const std::shared_ptr<Pending> done = std::move(pending_);
     const bool written = result == WriteResult::written;
     if (written) {
-        apply(done.event, std::move(done.applied));
+        apply(done->event, std::move(done->applied));
     } else {
-        spdlog::error("room {}: event '{}' not recorded ({})", setup_.code, event_name(done.event.body), to_string(result));
+        spdlog::error("room {}: event '{}' not recorded ({})", setup_.code, event_name(done->event.body), to_string(result));
     }
-    done.then(written);
+    done->then(written);
 }
 
 bool Room::skipped_game_event(const RoomEvent& event) {
@@ -255,7 +264,8 @@ void Room::install(games::Applied applied, const RoomEvent& event, std::optional
         room_changed_ = true;
         if (!replaying_) {
             spdlog::info("room {}: game finished: {}", setup_.code, state_->outcome().dump());
-            if (hooks_.on_finished) hooks_.on_finished(games_started_);
+            if (group_) group_->finished.push_back(games_started_);  // once written
+            else if (hooks_.on_finished) hooks_.on_finished(games_started_);
         }
     }
     step_bots(event.at);

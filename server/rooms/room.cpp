@@ -184,6 +184,7 @@ void Room::begin_game(const Caller& caller, const Json& options, TimeMs at, Inst
 }
 
 void Room::act(const Caller& caller, const Json& action, std::optional<std::int64_t> rev, Instant now) {
+    if (group_) group_->callers.push_back(caller);  // answered by storage_error if the group is not written
     if (hold_ms() > 0) {
         now_ = now;
         clock_.observe(now);
@@ -283,9 +284,9 @@ void Room::chat_at(const Caller& caller, const std::string& text, TimeMs at, Ins
         const Json message = protocol::chat_json(m->name, m->seat, text, now.wall);
         const Frame frame = encode_frame(message);
         for (const auto& [player, other] : members_) {
-            if (other.peer && other.peer != caller.peer) other.peer->deliver(frame);
+            if (other.peer && other.peer != caller.peer) send_to(other.peer, frame);
         }
-        if (caller.peer) caller.peer->deliver(encode_frame(message, caller.id));
+        if (caller.peer) send_to(caller.peer, encode_frame(message, caller.id));
     });
 }
 
@@ -352,7 +353,7 @@ void Room::attach(const Caller& caller, TimeMs at, Instant now) {
         const Flushed sent = flush(nullptr, Answer::none, now);
         const Member* m = member(caller.player);
         if (!m) return;
-        if (!sent.room && m->peer) m->peer->deliver(encode_frame(room_for(*m)));
+        if (!sent.room && m->peer) send_to(m->peer, encode_frame(room_for(*m)));
         if (!sent.snapshots) send_snapshot(caller.player, now);
     };
     if (!m->connected || owed_presence_.count(caller.player)) {
@@ -402,7 +403,7 @@ std::vector<PeerPtr> Room::moved_away(const std::string& url) {
     std::vector<PeerPtr> told;
     for (auto& [player, m] : members_) {
         if (!m.peer) continue;
-        m.peer->deliver(moved);
+        send_to(m.peer, moved);
         told.push_back(m.peer);
     }
     return told;
@@ -415,7 +416,7 @@ void Room::refuse(const Caller& caller, protocol::ErrorCode code, std::string me
 void Room::refuse(const Caller& caller, const protocol::ErrorInfo& error, Instant now) {
     flush(nullptr, Answer::none, now);  // what deadlines changed meanwhile comes first
     if (caller.peer) {
-        caller.peer->deliver(error_frame(error, caller.id));
+        send_to(caller.peer, error_frame(error, caller.id));
     }
 }
 

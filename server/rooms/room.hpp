@@ -6,7 +6,9 @@
 //
 // Every change goes through commit(): the event is journaled first, then applied, and only then is
 // anything sent. The journal may answer later: meanwhile the room holds the event, what it causes
-// and every call after it (writing()). Replaying the journal (replay()) rebuilds the same room.
+// and every call after it (writing()). Calls that waited together may be taken as a group, applied
+// at once and written together, nothing they cause sent before that (groups.cpp). Replaying the
+// journal (replay()) rebuilds the same room.
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -53,8 +55,12 @@ struct RoomHooks {
     std::function<std::uint64_t()> new_seed;
     // Told of every action a player sent, accepted or refused.
     std::function<void(bool accepted)> on_action;
-    // Told when game number `index` (1-based, rematches included) has just finished.
+    // Told when game number `index` (1-based, rematches included) has just finished (once
+    // written).
     std::function<void(int index)> on_finished;
+    // Records a group's events (begin_group) in one write, all of them or none, answered as
+    // `journal` answers. Without it the room takes no group.
+    std::function<void(std::vector<RoomEvent>, WriteDone done)> journal_all;
 };
 
 // Limits of a room that are not rules of its game.
@@ -126,8 +132,24 @@ public:
     // When tick() should next run (monotonic clock); nullopt while nothing is due.
     std::optional<TimeMs> next_tick(Instant now) const;
 
-    // An event is with the journal, unanswered: the room takes no call until it is answered.
-    bool writing() const { return pending_.has_value(); }
+    // An event (or a group's) is with the journal, unanswered: the room takes no call until it is
+    // answered.
+    bool writing() const { return pending_ || (group_ && group_->writing); }
+
+    // --- Groups (groups.cpp): calls that came while the room waited for the journal, taken
+    // together, their events written in one write instead of one write each in turn. ---
+    // Whether the calls about to run may be taken as a group: the room writes nothing, owes the
+    // journal nothing and holds no race.
+    bool can_group() const;
+    // Until end_group(), every event is applied as soon as it is taken, and what it causes is held
+    // (every frame, a finished game's replay); the room as it stands now is kept to come back to.
+    // Only `act` calls are taken in a group.
+    void begin_group();
+    // Hands the group's events to the journal in one write (writing() until it answers). Written:
+    // what was held goes out, in order. Not written: the room is back as it stood at begin_group(),
+    // nothing held is sent, and every call of the group is refused with storage_error. A group
+    // with no event sends what it held at once.
+    void end_group();
     // Where an answer of the journal that comes after its call is handled (the actor's strand):
     // `run` runs the closure there. Without it, such an answer is handled where it is given.
     using Dispatch = std::function<void(std::function<void()>)>;
@@ -393,14 +415,32 @@ private:
     };
     std::map<std::string, Presence> owed_presence_;
 
-    // The event with the journal, and what it leads to once answered.
+    // The event with the journal, and what it leads to once answered (shared: a room is copied
+    // for a group while it writes nothing).
     struct Pending {
         RoomEvent event;
         std::optional<games::Applied> applied;
         Then then;
     };
-    std::optional<Pending> pending_;
+    std::shared_ptr<Pending> pending_;
     Dispatch dispatch_;
+    // The journal's answer, during the call that asked (handled once that call returns) or later
+    // (through dispatch_): `handle` runs once, after both.
+    void on_answer(std::function<void(WriteDone)> ask, std::function<void(WriteResult)> handle);
+
+    // The calls taken as one group (groups.cpp), from begin_group() until its write is answered.
+    struct Group {
+        std::shared_ptr<const Room> before;                   // the room at begin_group()
+        std::vector<RoomEvent> events;                        // applied, to be written
+        std::vector<std::pair<PeerPtr, Frame>> frames;        // held until they are
+        std::vector<int> finished;                            // games finished meanwhile
+        std::vector<Caller> callers;                          // refused if the write fails
+        bool writing = false;
+    };
+    std::shared_ptr<Group> group_;
+    void group_answered(WriteResult result);
+    // Every frame a room sends goes through here: held during a group, delivered otherwise.
+    void send_to(const PeerPtr& peer, Frame frame);
 
     // Calls waiting for the races before them to settle (fair races), in the order of their stamps.
     struct Held {

@@ -20,7 +20,7 @@ Room::Flushed Room::flush(const Caller* caller, Answer answer, Instant now) {
     }
     if (answer_room && caller->peer) {
         const Member* m = member(caller->player);
-        caller->peer->deliver(encode_frame(m ? room_for(*m) : protocol::room_json(info()), caller->id));
+        send_to(caller->peer, encode_frame(m ? room_for(*m) : protocol::room_json(info()), caller->id));
     }
     const bool answer_snapshot = caller && answer == Answer::snapshot;
     if (state_ && game_changed_) {
@@ -28,7 +28,7 @@ Room::Flushed Room::flush(const Caller* caller, Answer answer, Instant now) {
         sent.snapshots = true;
         game_changed_ = false;
     } else if (answer_snapshot && state_ && caller->peer) {
-        if (Member* m = member(caller->player)) caller->peer->deliver(snapshot_now(*m, now, caller->id));
+        if (Member* m = member(caller->player)) send_to(caller->peer, snapshot_now(*m, now, caller->id));
     }
     return sent;
 }
@@ -42,14 +42,14 @@ void Room::broadcast_room(const Caller* except) {
         if (!m.peer || (except && m.peer == except->peer)) continue;
         if (m.seat) {
             room["you"] = *m.seat;
-            m.peer->deliver(encode_frame(room));
+            send_to(m.peer, encode_frame(room));
             continue;
         }
         if (!spectators) {
             room["you"] = nullptr;
             spectators = encode_frame(room);
         }
-        m.peer->deliver(spectators);
+        send_to(m.peer, spectators);
     }
 }
 
@@ -61,7 +61,7 @@ Json Room::room_for(const Member& m) const {
 
 void Room::send_snapshot(const std::string& player, Instant now) {
     Member* m = member(player);
-    if (state_ && m && m->peer) m->peer->deliver(snapshot_now(*m, now));
+    if (state_ && m && m->peer) send_to(m->peer, snapshot_now(*m, now));
 }
 
 const Json& Room::listed(Seat seat) const {

@@ -124,12 +124,12 @@ void Room::send_snapshots(const Caller* answering, Instant now) {
     ViewerOuts viewers;
     for (auto& [player, m] : members_) {
         if (!m.peer || (answering && player == answering->player)) continue;
-        m.peer->deliver(frame_for(m, *m.peer, viewer_out(viewers, m.seat, shared, now)));
+        send_to(m.peer, frame_for(m, *m.peer, viewer_out(viewers, m.seat, shared, now)));
     }
     // The answer last, as it always was: by then everyone else has the change too.
     if (answering && answering->peer) {
         if (Member* m = member(answering->player)) {
-            answering->peer->deliver(
+            send_to(answering->peer, 
                 frame_for(*m, *answering->peer, viewer_out(viewers, m->seat, shared, now), answering->id));
         }
     }

@@ -48,6 +48,9 @@ public:
     void append(const std::string& code, const server::RoomEvent& event, server::WriteDone done) override {
         write(code, [=, this](server::WriteDone d) { inner_.append(code, event, std::move(d)); }, std::move(done));
     }
+    void append_all(const std::string& code, std::vector<server::RoomEvent> events, server::WriteDone done) override {
+        write(code, [=, this](server::WriteDone d) { inner_.append_all(code, events, std::move(d)); }, std::move(done));
+    }
     void set_loaded(const std::string& code, bool loaded, server::WriteDone done) override {
         write(code, [=, this](server::WriteDone d) { inner_.set_loaded(code, loaded, std::move(d)); }, std::move(done));
     }

@@ -139,6 +139,38 @@ TEST_CASE("A write that fails records nothing") {
     }
 }
 
+TEST_CASE("Events written together are all recorded, in order, or none of them") {
+    for (const JournalKind& kind : journal_kinds()) DYNAMIC_SECTION(kind.name) {
+        spdlog::set_level(spdlog::level::off);  // the failures are logged
+        TempDir dir;
+        const auto journal_owner = kind.open(dir.path(), server::SyncPolicy::normal);
+        server::Journal& journal = *journal_owner;
+        REQUIRE(created(journal, "ROOMAAAA", "fake", nullptr, at(0)));
+        const std::vector<RoomEvent> first{RoomEvent{at(1), at(1), event::Joined{"p1", "Anna", false, "hash1"}, 0},
+                                           RoomEvent{at(2), at(2), event::Joined{"p2", "Bleuenn", false, "hash2"}, 0}};
+        REQUIRE(appended_all(journal, "ROOMAAAA", first));
+        kind.refuse_writes(journal, true);
+        CHECK_FALSE(appended_all(journal, "ROOMAAAA",
+                                 {RoomEvent{at(3), at(3), event::Started{Json::object(), 3, 1}, 1},
+                                  RoomEvent{at(4), at(4), event::Chatted{"p1", "lost"}, 1}}));
+        kind.refuse_writes(journal, false);
+        const std::vector<RoomEvent> last{RoomEvent{at(5), at(5), event::Started{Json::object(), 4, 1}, 1},
+                                          RoomEvent{at(6), at(6), event::Chatted{"p2", "kept"}, 1}};
+        REQUIRE(appended_all(journal, "ROOMAAAA", last));
+        REQUIRE(appended(journal, "ROOMAAAA", RoomEvent{at(7), at(7), event::Expired{}, 2}));
+        std::vector<std::string> expected;
+        for (const auto* events : {&first, &last}) {
+            for (const RoomEvent& e : *events) expected.push_back(text_of(e));
+        }
+        expected.push_back(text_of(RoomEvent{at(7), at(7), event::Expired{}, 2}));
+        std::vector<std::string> stored;
+        const std::optional<server::StoredRoom> room = journal.load("ROOMAAAA");
+        for (const RoomEvent& e : room->events) stored.push_back(text_of(e));
+        CHECK(stored == expected);
+        CHECK(journal.find_player("hash2")->room == "ROOMAAAA");
+    }
+}
+
 TEST_CASE("When the journal cannot write, the room refuses with storage_error and nothing changes") {
     for (const JournalKind& kind : journal_kinds()) DYNAMIC_SECTION(kind.name) {
         TempDir dir;

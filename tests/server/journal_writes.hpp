@@ -34,6 +34,11 @@ inline bool appended(server::Journal& journal, const std::string& code, const se
            server::WriteResult::written;
 }
 
+inline bool appended_all(server::Journal& journal, const std::string& code, std::vector<server::RoomEvent> events) {
+    return answer_of([&](server::WriteDone done) { journal.append_all(code, std::move(events), std::move(done)); }) ==
+           server::WriteResult::written;
+}
+
 inline bool loaded_set(server::Journal& journal, const std::string& code, bool loaded) {
     return answer_of([&](server::WriteDone done) { journal.set_loaded(code, loaded, std::move(done)); }) ==
            server::WriteResult::written;

@@ -1,0 +1,182 @@
+// Calls taken as a group (Room::begin_group, RoomActor): the actions that came while their room
+// waited for the journal are applied together and written in one write; nothing they cause is
+// sent before that write is answered, and a group that is not written leaves the room as it stood.
+#include <catch2/catch.hpp>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+
+#include "server/rooms/actor.hpp"
+#include "tests/server/room_fixture.hpp"
+
+using namespace taol;
+using namespace taol::testing;
+using server::RoomEvent;
+using server::WriteResult;
+
+namespace {
+
+// A room of three players and a spectator on its actor, its game started and the prize grabbed (the
+// fake game: turns follow, a, b, c), with a journal the test answers by hand while `hold` is on,
+// and a clock that stands still.
+struct GroupTable {
+    explicit GroupTable(bool groups) {
+        spdlog::set_level(spdlog::level::off);  // a group not written is logged
+        server::RoomHooks hooks;
+        hooks.new_seed = [] { return 7; };
+        hooks.journal = [this](const RoomEvent& e, server::WriteDone done) { write({e}, std::move(done)); };
+        if (groups) {
+            hooks.journal_all = [this](std::vector<RoomEvent> events, server::WriteDone done) {
+                write(std::move(events), std::move(done));
+            };
+        }
+        actor = std::make_shared<server::RoomActor>(
+            ioc.get_executor(),
+            std::make_unique<server::Room>(server::RoomSetup{"ABCDEFGH", &fake_game(), fake_options(), kT0}, hooks),
+            [] { return when(5); });
+        for (const char* who : {"a", "b", "c", "s"}) {
+            peers[who] = std::make_shared<FakePeer>();
+            const server::Caller caller = caller_of(who);
+            actor->post([caller](server::Room& r, server::Instant at) { r.join(caller, caller.name, caller.player == "s", at); });
+        }
+        const server::Caller host = caller_of("a");
+        actor->post([host](server::Room& r, server::Instant at) { r.start(host, Json::object(), at); });
+        act("a", Json{{"type", "grab"}});
+        run();
+    }
+    ~GroupTable() {
+        actor->close();
+        run();
+    }
+
+    server::Caller caller_of(const std::string& who) { return server::Caller{who, peers[who], ++id, "", who}; }
+    // An `act` as the hub posts it: it may be taken in a group. Returns its message's id.
+    std::int64_t act(const std::string& who, Json action) {
+        const server::Caller caller = caller_of(who);
+        actor->post([caller, action](server::Room& r, server::Instant at) { r.act(caller, action, std::nullopt, at); }, {},
+                    true);
+        return caller.id.value();
+    }
+    // a, b and c bet in turn, then b again, out of turn: the last three wait for a's write.
+    std::vector<std::int64_t> bet_all() {
+        hold = true;
+        std::vector<std::int64_t> ids;
+        for (const char* who : {"a", "b", "c", "b"}) ids.push_back(act(who, Json{{"type", "bet"}, {"amount", 1}}));
+        run();
+        return ids;
+    }
+    void write(std::vector<RoomEvent> events, server::WriteDone done) {
+        writes.push_back(std::move(events));
+        if (hold) held.push_back(std::move(done));
+        else done(WriteResult::written);
+    }
+    // Answers the oldest write held, then lets the room go on.
+    void answer(WriteResult result) {
+        REQUIRE(!held.empty());
+        server::WriteDone done = std::move(held.front());
+        held.erase(held.begin());
+        done(result);
+        run();
+    }
+    void run() {
+        ioc.restart();
+        ioc.poll();
+    }
+    std::int64_t rev() { return rev_and_view(0).first; }
+    // The room's rev, and its game's view as seat `seat` sees it.
+    std::pair<std::int64_t, Json> rev_and_view(games::Seat seat) {
+        std::pair<std::int64_t, Json> out;
+        actor->post([&out, seat](server::Room& r, server::Instant) { out = {r.rev(), r.state()->view(seat)}; });
+        run();
+        return out;
+    }
+    // Whether `who` has had an answer to message `id` (a snapshot or an error echoing it).
+    bool answered(const std::string& who, std::int64_t message) const {
+        for (const Json& frame : peers.at(who)->frames) {
+            if (frame.value("id", Json()) == message) return true;
+        }
+        return false;
+    }
+
+    boost::asio::io_context ioc;
+    const boost::asio::executor_work_guard<boost::asio::io_context::executor_type> keep =
+        boost::asio::make_work_guard(ioc);
+    std::map<std::string, std::shared_ptr<FakePeer>> peers;
+    std::shared_ptr<server::RoomActor> actor;
+    std::vector<std::vector<RoomEvent>> writes;  // every write handed to the journal, in order
+    std::vector<server::WriteDone> held;
+    bool hold = false;
+    std::int64_t id = 0;
+};
+
+}  // namespace
+
+TEST_CASE("Actions that wait for their room's write are written together, and sent once written, as one by one") {
+    GroupTable one_by_one(false);
+    GroupTable grouped(true);
+    one_by_one.bet_all();
+    const std::vector<std::int64_t> ids = grouped.bet_all();
+    // a's bet is with the journal; the other three wait for it.
+    const std::size_t before = grouped.writes.size();
+    CHECK(grouped.held.size() == 1);
+    grouped.answer(WriteResult::written);
+    // Then they are taken together: one write of b's and c's bets (b's second is refused), and no
+    // answer to any of them until it is answered.
+    REQUIRE(grouped.writes.size() == before + 1);
+    CHECK(grouped.writes.back().size() == 2);
+    for (std::size_t i = 1; i < ids.size(); ++i) CHECK_FALSE(grouped.answered(i == 2 ? "c" : "b", ids[i]));
+    const std::size_t spectator_frames = grouped.peers["s"]->frames.size();
+    grouped.answer(WriteResult::written);
+    for (std::size_t i = 1; i < ids.size(); ++i) CHECK(grouped.answered(i == 2 ? "c" : "b", ids[i]));
+    CHECK(grouped.peers["b"]->last_error() == "not_your_turn");
+    CHECK(grouped.peers["s"]->frames.size() > spectator_frames);
+
+    // One write each in turn instead: the same frames in the same order for everyone.
+    while (!one_by_one.held.empty()) one_by_one.answer(WriteResult::written);
+    CHECK(one_by_one.writes.size() == before + 2);
+    for (const char* who : {"a", "b", "c", "s"}) {
+        INFO(who);
+        CHECK(grouped.peers[who]->frames == one_by_one.peers[who]->frames);
+    }
+    CHECK(grouped.rev() == one_by_one.rev());
+
+    // What was written replays to the same room.
+    std::vector<RoomEvent> events;
+    for (const auto& write : grouped.writes) events.insert(events.end(), write.begin(), write.end());
+    auto replayed = server::Room::replay(server::RoomSetup{"ABCDEFGH", &fake_game(), fake_options(), kT0}, events);
+    CHECK(replayed->rev() == grouped.rev());
+    CHECK(replayed->state()->view(0) == grouped.rev_and_view(0).second);
+}
+
+TEST_CASE("A group that cannot be written leaves its room as it stood, and every call in it is refused") {
+    GroupTable table(true);
+    const std::vector<std::int64_t> ids = table.bet_all();
+    table.answer(WriteResult::written);
+    const auto [rev, view] = table.rev_and_view(1);
+    std::map<std::string, std::size_t> frames_before;
+    for (const auto& [who, peer] : table.peers) frames_before[who] = peer->frames.size();
+    REQUIRE(table.held.size() == 1);
+    REQUIRE(table.writes.back().size() == 2);
+
+    table.answer(WriteResult::failed);
+    CHECK(table.rev_and_view(1) == std::pair(rev, view));
+    // Each call of the group gets one answer, the refusal, with its message's id; nothing else of
+    // the group is sent.
+    CHECK(table.peers["b"]->frames.size() == frames_before["b"] + 2);
+    CHECK(table.peers["c"]->frames.size() == frames_before["c"] + 1);
+    for (std::size_t i = 1; i < ids.size(); ++i) {
+        const Json& refusal = table.peers[i == 2 ? "c" : "b"]->frames.at(frames_before[i == 2 ? "c" : "b"] + (i == 3));
+        CHECK(refusal.at("code") == "storage_error");
+        CHECK(refusal.at("id") == ids[i]);
+    }
+    CHECK(table.peers["a"]->frames.size() == frames_before["a"]);
+    CHECK(table.peers["s"]->frames.size() == frames_before["s"]);
+
+    // The room goes on from where it stood: b bets again, alone, and it is written and sent.
+    table.hold = false;
+    const std::int64_t again = table.act("b", Json{{"type", "bet"}, {"amount", 1}});
+    table.run();
+    CHECK(table.rev_and_view(1).first == rev + 1);
+    CHECK(table.answered("b", again));
+    CHECK(table.writes.back().size() == 1);
+}
