@@ -213,7 +213,7 @@ void Room::apply_started(const event::Started& e, const RoomEvent& event) {
     rev_ = std::max(rev_ + 1, event.rev);
     history_.clear();
     baselines_.clear();  // a new game: everyone starts from a full snapshot
-    listed_.assign(seats_.size(), std::nullopt);
+    listed_.seats.assign(seats_.size(), std::nullopt);
     log_.clear();
     for (auto& [player, m] : members_) m.log_sent = 0;  // a new game, a new log
     turn_clocks_.clear();
@@ -250,7 +250,7 @@ void Room::apply_started(const event::Started& e, const RoomEvent& event) {
 void Room::install(games::Applied applied, const RoomEvent& event, std::optional<Seat> mover) {
     state_ = std::move(applied.state);
     ++rev_;
-    listed_.assign(seats_.size(), std::nullopt);
+    listed_.seats.assign(seats_.size(), std::nullopt);
     // Games only see room time; the log is kept on the wall clock, as of the event's own wall time.
     for (games::LogEntry& entry : applied.log) {
         entry.at = event.wall + (entry.at - event.at);

@@ -394,7 +394,20 @@ private:
     std::uint64_t seed_ = 0;
     std::int64_t rev_ = 0;
     History history_;
-    mutable std::vector<std::optional<Json>> listed_;  // each seat's actions at rev_, once asked
+    // Each seat's actions at rev_, once asked. A cache, and a large one (Carambouille's offers):
+    // a copy of the room (a group's, groups.cpp) starts without it and asks again.
+    struct ListedCache {
+        std::vector<std::optional<Json>> seats;
+        ListedCache() = default;
+        ListedCache(const ListedCache&) {}
+        ListedCache(ListedCache&&) = default;
+        ListedCache& operator=(const ListedCache&) {
+            seats.clear();
+            return *this;
+        }
+        ListedCache& operator=(ListedCache&&) = default;
+    };
+    mutable ListedCache listed_;
     RoomLog log_;
     TurnClocks turn_clocks_;
     std::set<Seat> stuck_;              // seats whose default action the game refused at this rev

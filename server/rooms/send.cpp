@@ -67,8 +67,8 @@ void Room::send_snapshot(const std::string& player, Instant now) {
 const Json& Room::listed(Seat seat) const {
     static const Json kNothing = Json::array();
     if (!state_ || status_ != RoomStatus::playing || seat < 0) return kNothing;
-    if (listed_.size() < seats_.size()) listed_.resize(seats_.size());
-    std::optional<Json>& cached = listed_[static_cast<std::size_t>(seat)];
+    if (listed_.seats.size() < seats_.size()) listed_.seats.resize(seats_.size());
+    std::optional<Json>& cached = listed_.seats[static_cast<std::size_t>(seat)];
     if (!cached) cached = state_->actions(seat);
     return *cached;
 }

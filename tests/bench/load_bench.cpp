@@ -149,6 +149,19 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
             row(label.c_str(), [&](const Figures& f) { return number(taol::bench::percentile(f.*values, p), 2); });
         }
     }
+    // By the action's type: the confirmations every player sends at once wait longest.
+    std::set<std::string> actions;
+    for (const auto& run : runs) {
+        for (const auto& item : run.second.last_ms_by_action) actions.insert(item.first);
+    }
+    for (const std::string& action : actions) {
+        const std::string label = "  last member ms p99, " + action;
+        row(label.c_str(), [&](const Figures& f) {
+            const auto it = f.last_ms_by_action.find(action);
+            if (it == f.last_ms_by_action.end()) return std::string("-");
+            return number(taol::bench::percentile(it->second, 0.99), 2) + " (" + std::to_string(it->second.size()) + ")";
+        });
+    }
     row("server CPU (cores)", [&](const Figures& f) { return number(f.server_cores, 2); });
     // Server CPU seconds of the phase, per accepted action in µs (0 when none was accepted).
     const auto micros_per_action = [](const Figures& f, double seconds) {

@@ -48,6 +48,7 @@ struct Member {
     // as the deltas change them (the rest of a delta is skimmed past, not applied).
     Json played = Json::object();
     std::int64_t in_flight = 0;  // the id of the act awaiting its answer, 0 for none
+    std::string in_flight_type;  // its action's type
     bool thinking = false;
     std::int64_t next_id = kFirstActId;
     Clock::time_point sent_at;
@@ -58,6 +59,7 @@ struct Accepted {
     int actor;
     std::int64_t rev;
     Clock::time_point sent, answered;
+    std::string type;  // the action's
 };
 
 struct Room {
@@ -426,7 +428,7 @@ private:
         if (actions.data() != m.actions.data()) m.actions = actions;
         Room& room = *m.room;
         if (id != 0 && id == m.in_flight) {
-            room.accepted.push_back({m.index, m.rev, m.sent_at, now});
+            room.accepted.push_back({m.index, m.rev, m.sent_at, now, m.in_flight_type});
             m.in_flight = 0;
         }
         if (id == kRematchId) room.rematch_asked = false;
@@ -478,6 +480,7 @@ private:
             const Json actions = Json::parse(m.actions);
             const Json& entry = actions.at(rng_.below(actions.size()));
             m.in_flight = m.next_id++;
+            m.in_flight_type = entry.value("type", "");
             m.sent_at = Clock::now();
             m.conn->send({{"type", "act"},
                           {"action", taol::testing::fill_template(entry, rng_)},
@@ -541,6 +544,7 @@ private:
                     last = std::max(last, seen_ms);
                 }
                 if (all_saw) (room.newcomer ? f.newcomer_last_ms : f.last_ms).push_back(last);
+                if (all_saw && !room.newcomer) f.last_ms_by_action[a.type].push_back(last);
                 if (Second* s = all_saw && !room.newcomer ? second_of(a.sent) : nullptr) s->last_ms.push_back(last);
             }
         }

@@ -56,6 +56,7 @@ struct Figures {
     std::size_t bytes = 0;
     std::size_t wire_bytes = 0;  // as the sockets received them: framing and compression included
     std::vector<double> answer_ms, each_ms, last_ms;  // the rooms playing before the phase
+    std::map<std::string, std::vector<double>> last_ms_by_action;  // last_ms by the action's type
     // --surge: the rooms that arrived in the phase.
     int newcomer_rooms = 0;
     int newcomer_rooms_in = 0;  // that got in and played
