@@ -36,7 +36,8 @@
 // sent in the phase; snapshots/s and bytes/s (WebSocket payloads, every message) what all clients
 // received; bytes per snapshot is the one divided by the other. Latencies, in ms: "answer" from
 // sending an act to the frame with its id; "each other member" from sending it to each other
-// member's first snapshot of that rev or a later one; "last member" to the last of them. Errors
+// member's first snapshot of that rev or a later one; "last member" to the last of them (its p99
+// also by the action's type: the confirmations every player sends at once wait longest). Errors
 // are counted by code. The server's CPU is utime+stime from /proc/<pid>/stat over the phase,
 // divided by its length (cores), and per accepted action, in all and by thread name (from
 // /proc/<pid>/task: the event loops, the journal's writer, its checkpoints, the replays kept of

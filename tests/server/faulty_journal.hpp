@@ -48,7 +48,9 @@ public:
     void append(const std::string& code, const server::RoomEvent& event, server::WriteDone done) override {
         write(code, [=, this](server::WriteDone d) { inner_.append(code, event, std::move(d)); }, std::move(done));
     }
+    std::atomic<int> groups{0};  // append_all calls
     void append_all(const std::string& code, std::vector<server::RoomEvent> events, server::WriteDone done) override {
+        ++groups;
         write(code, [=, this](server::WriteDone d) { inner_.append_all(code, events, std::move(d)); }, std::move(done));
     }
     void set_loaded(const std::string& code, bool loaded, server::WriteDone done) override {

@@ -60,6 +60,14 @@ public:
         }
         return nullptr;
     }
+    // Hands `text` over without running what it causes (several clients' messages arrive together).
+    void hand_over(Client& client, const std::string& text) {
+        auto parsed = protocol::parse_client_message(text);
+        REQUIRE(parsed.ok());
+        hub_.handle(client.connection, client.player, parsed.value(), [&client](server::PlayerPtr player) {
+            client.player = std::move(player);
+        });
+    }
     Json hello(Client& client, const std::string& name, const std::string& token = "") {
         Json m{{"type", "hello"}, {"name", name}, {"id", 1}};
         if (!token.empty()) m["token"] = token;

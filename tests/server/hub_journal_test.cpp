@@ -3,7 +3,10 @@
 // players resume with their tokens even once the hub had forgotten them.
 #include <catch2/catch.hpp>
 
+#include "games/core/bot_tools.hpp"
+#include "games/registry.hpp"
 #include "server/journal/sqlite_journal.hpp"
+#include "tests/server/faulty_journal.hpp"
 #include "tests/server/hub_fixture.hpp"
 #include "tests/server/temp_dir.hpp"
 
@@ -105,4 +108,43 @@ TEST_CASE("A hub started on the same journal restores the loaded rooms, and play
     CHECK(after.send(m, join("ZZZZZZZZ")).at("code") == "room_not_found");
     CHECK(after.summary(waiting_code).body.at("status") == "waiting");
     CHECK(after.summary("ZZZZZZZZ").status == 404);
+}
+
+TEST_CASE("Actions sent at once are written in groups, and the journal gives back the room that was played") {
+    TempDir dir;
+    server::SqliteJournal sqlite(dir.path(), server::SyncPolicy::normal);
+    FaultyJournal journal(sqlite);
+    journal.answer_after_ms = 2;  // every write answered later: the actions sent meanwhile wait for it
+    HubFixture f(&journal);
+    std::vector<HubFixture::Client> clients(4);
+    for (std::size_t i = 0; i < clients.size(); ++i) f.hello(clients[i], "Player " + std::to_string(i));
+    const std::string code = f.send(clients[0], R"({"type":"create","game":"castors","id":2})").at("room");
+    for (std::size_t i = 1; i < clients.size(); ++i) REQUIRE(f.send(clients[i], join(code)).at("type") == "room");
+    REQUIRE(f.send(clients[0], R"({"type":"start","id":4})").at("type") == "snapshot");
+
+    // Every player who may act sends one of its listed actions, all at once, round after round.
+    games::Rng rng(11);
+    std::int64_t id = 100;
+    for (int round = 0; round < 80; ++round) {
+        for (HubFixture::Client& c : clients) {
+            const Json snapshot = last_of(c, "snapshot");
+            if (snapshot.at("status") != "playing" || snapshot.at("actions").empty()) continue;
+            const Json& actions = snapshot.at("actions");
+            const Json action = games::fill_template(actions[rng.below(actions.size())], rng);
+            f.hand_over(c, Json{{"type", "act"}, {"action", action}, {"rev", snapshot.at("rev")}, {"id", ++id}}.dump());
+        }
+        f.drain();
+    }
+    CHECK(journal.groups > 0);
+
+    // The room rebuilt from what was written is the one every player last saw.
+    const std::optional<server::StoredRoom> stored = sqlite.load(code);
+    REQUIRE(stored);
+    const auto rebuilt = server::Room::replay(
+        server::RoomSetup{code, games::find_game("castors"), stored->options, stored->created}, stored->events);
+    for (const HubFixture::Client& c : clients) {
+        const Json snapshot = last_of(c, "snapshot");
+        CHECK(snapshot.at("rev") == rebuilt->rev());
+        CHECK(snapshot.at("view") == rebuilt->state()->view(snapshot.at("seat").get<int>()));
+    }
 }
