@@ -150,19 +150,27 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
             row(label.c_str(), [&](const Figures& f) { return number(taol::bench::percentile(f.*values, p), 2); });
         }
     }
+    // One row for each key of a map every run has (`of`), with `value` of its entry in each run's
+    // column ("-" for a run without it).
+    const auto rows_by_key = [&](const std::string& prefix, auto of, auto value) {
+        std::set<std::string> keys;
+        for (const auto& run : runs) {
+            for (const auto& item : of(run.second)) keys.insert(item.first);
+        }
+        for (const std::string& key : keys) {
+            const std::string label = prefix + key;
+            row(label.c_str(), [&](const Figures& f) {
+                const auto it = of(f).find(key);
+                return it == of(f).end() ? std::string("-") : value(f, it->second);
+            });
+        }
+    };
     // By the action's type: the confirmations every player sends at once wait longest.
-    std::set<std::string> actions;
-    for (const auto& run : runs) {
-        for (const auto& item : run.second.last_ms_by_action) actions.insert(item.first);
-    }
-    for (const std::string& action : actions) {
-        const std::string label = "  last member ms p99, " + action;
-        row(label.c_str(), [&](const Figures& f) {
-            const auto it = f.last_ms_by_action.find(action);
-            if (it == f.last_ms_by_action.end()) return std::string("-");
-            return number(taol::bench::percentile(it->second, 0.99), 2) + " (" + std::to_string(it->second.size()) + ")";
+    rows_by_key(
+        "  last member ms p99, ", [](const Figures& f) -> const auto& { return f.last_ms_by_action; },
+        [&](const Figures&, const std::vector<double>& ms) {
+            return number(taol::bench::percentile(ms, 0.99), 2) + " (" + std::to_string(ms.size()) + ")";
         });
-    }
     row("server CPU (cores)", [&](const Figures& f) { return number(f.server_cores, 2); });
     // Server CPU seconds of the phase, per accepted action in µs (0 when none was accepted).
     const auto micros_per_action = [](const Figures& f, double seconds) {
@@ -172,18 +180,9 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
     row("server CPU µs per action", [&](const Figures& f) { return number(micros_per_action(f, f.server_cores * d), 0); });
     // Where that CPU went, by the server's threads (the main thread, taol-server, serves connections
     // as the taol-io ones do).
-    std::set<std::string> threads;
-    for (const auto& run : runs) {
-        for (const auto& item : run.second.server_seconds_by_thread) threads.insert(item.first);
-    }
-    for (const std::string& thread : threads) {
-        const std::string label = "  on " + thread;
-        row(label.c_str(), [&](const Figures& f) {
-            const auto it = f.server_seconds_by_thread.find(thread);
-            if (it == f.server_seconds_by_thread.end()) return std::string("-");
-            return number(micros_per_action(f, it->second), 0);
-        });
-    }
+    rows_by_key(
+        "  on ", [](const Figures& f) -> const auto& { return f.server_seconds_by_thread; },
+        [&](const Figures& f, double seconds) { return number(micros_per_action(f, seconds), 0); });
     row("server RSS (MiB)", [&](const Figures& f) {
         return f.server_rss_kib < 0 ? std::string("-") : number(static_cast<double>(f.server_rss_kib) / 1024, 1);
     });

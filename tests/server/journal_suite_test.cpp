@@ -51,6 +51,17 @@ struct JournaledRoom {
     std::int64_t id = 0;
 };
 
+// A journal of `kind` in a directory of its own, room ROOMAAAA created in it.
+struct WithRoom {
+    explicit WithRoom(const JournalKind& kind)
+        : owner(kind.open(dir.path(), server::SyncPolicy::normal)), journal(*owner) {
+        REQUIRE(created(journal, "ROOMAAAA", "fake", nullptr, at(0)));
+    }
+    TempDir dir;
+    std::unique_ptr<server::Journal> owner;
+    server::Journal& journal;
+};
+
 }  // namespace
 
 TEST_CASE("Every kind of event comes back from the journal as it was written, in order") {
@@ -97,10 +108,8 @@ TEST_CASE("Every kind of event comes back from the journal as it was written, in
 
 TEST_CASE("The journal knows each token's player and room, and which rooms are loaded") {
     for (const JournalKind& kind : journal_kinds()) DYNAMIC_SECTION(kind.name) {
-        TempDir dir;
-        const auto journal_owner = kind.open(dir.path(), server::SyncPolicy::normal);
-        server::Journal& journal = *journal_owner;
-        REQUIRE(created(journal, "ROOMAAAA", "fake", nullptr, at(0)));
+        WithRoom opened(kind);
+        server::Journal& journal = opened.journal;
         REQUIRE(created(journal, "ROOMBBBB", "fake", nullptr, at(1)));
         REQUIRE(appended(journal, "ROOMAAAA", RoomEvent{at(0), at(0), event::Joined{"p1", "Anna", false, "hash1"}, 0}));
         CHECK(journal.find_player("hash1")->id == "p1");
@@ -124,10 +133,8 @@ TEST_CASE("The journal knows each token's player and room, and which rooms are l
 TEST_CASE("A write that fails records nothing") {
     for (const JournalKind& kind : journal_kinds()) DYNAMIC_SECTION(kind.name) {
         spdlog::set_level(spdlog::level::off);  // the failures are logged
-        TempDir dir;
-        const auto journal_owner = kind.open(dir.path(), server::SyncPolicy::normal);
-        server::Journal& journal = *journal_owner;
-        REQUIRE(created(journal, "ROOMAAAA", "fake", nullptr, at(0)));
+        WithRoom opened(kind);
+        server::Journal& journal = opened.journal;
         kind.refuse_writes(journal, true);
         CHECK_FALSE(created(journal, "ROOMBBBB", "fake", nullptr, at(0)));
         CHECK_FALSE(appended(journal, "ROOMAAAA", RoomEvent{at(0), at(0), event::Joined{"p1", "Anna", false, "hash1"}, 0}));
@@ -142,10 +149,8 @@ TEST_CASE("A write that fails records nothing") {
 TEST_CASE("Events written together are all recorded, in order, or none of them") {
     for (const JournalKind& kind : journal_kinds()) DYNAMIC_SECTION(kind.name) {
         spdlog::set_level(spdlog::level::off);  // the failures are logged
-        TempDir dir;
-        const auto journal_owner = kind.open(dir.path(), server::SyncPolicy::normal);
-        server::Journal& journal = *journal_owner;
-        REQUIRE(created(journal, "ROOMAAAA", "fake", nullptr, at(0)));
+        WithRoom opened(kind);
+        server::Journal& journal = opened.journal;
         const std::vector<RoomEvent> first{RoomEvent{at(1), at(1), event::Joined{"p1", "Anna", false, "hash1"}, 0},
                                            RoomEvent{at(2), at(2), event::Joined{"p2", "Bleuenn", false, "hash2"}, 0}};
         REQUIRE(appended_all(journal, "ROOMAAAA", first));
@@ -233,10 +238,8 @@ TEST_CASE("A deadline that cannot be recorded waits, holds everything else back,
 
 TEST_CASE("Only a room's last chat lines are kept") {
     for (const JournalKind& kind : journal_kinds()) DYNAMIC_SECTION(kind.name) {
-        TempDir dir;
-        const auto journal_owner = kind.open(dir.path(), server::SyncPolicy::normal);
-        server::Journal& journal = *journal_owner;
-        REQUIRE(created(journal, "ROOMAAAA", "fake", nullptr, at(0)));
+        WithRoom opened(kind);
+        server::Journal& journal = opened.journal;
         REQUIRE(appended(journal, "ROOMAAAA", RoomEvent{at(0), at(0), event::Joined{"p1", "Anna", false, ""}, 0}));
         const int lines = server::Journal::kChatLinesKept + 300;
         for (int i = 0; i < lines; ++i) {
@@ -276,10 +279,8 @@ TEST_CASE("Replays and summaries are stored and read back, and a room's games ar
 
 TEST_CASE("A game's replay reads the room's events without the earlier games' moves, up to the next game") {
     for (const JournalKind& kind : journal_kinds()) DYNAMIC_SECTION(kind.name) {
-        TempDir dir;
-        const auto journal_owner = kind.open(dir.path(), server::SyncPolicy::normal);
-        server::Journal& journal = *journal_owner;
-        REQUIRE(created(journal, "ROOMAAAA", "fake", nullptr, at(0)));
+        WithRoom opened(kind);
+        server::Journal& journal = opened.journal;
         const std::vector<RoomEvent> events = {
             {at(0), at(0), event::Joined{"p1", "Anna", false, "h1"}, 0},
             {at(1), at(1), event::Started{Json::object(), 3, 1}, 1},                 // game 1
@@ -316,10 +317,8 @@ TEST_CASE("A game's replay reads the room's events without the earlier games' mo
 TEST_CASE("Writes handed over without waiting are made in order, each answered on its own") {
     for (const JournalKind& kind : journal_kinds()) DYNAMIC_SECTION(kind.name) {
         spdlog::set_level(spdlog::level::off);  // the refused code is logged
-        TempDir dir;
-        const auto journal_owner = kind.open(dir.path(), server::SyncPolicy::normal);
-        server::Journal& journal = *journal_owner;
-        REQUIRE(created(journal, "ROOMAAAA", "fake", nullptr, at(0)));
+        WithRoom opened(kind);
+        server::Journal& journal = opened.journal;
         constexpr int kLines = 300;
         std::vector<std::promise<server::WriteResult>> answers(kLines + 1);
         for (int i = 0; i < kLines; ++i) {
