@@ -122,7 +122,7 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
     std::printf("\n");
     const auto row = [&](const char* label, const std::function<std::string(const Figures&)>& value) {
         std::printf("%-28s", label);
-        for (const auto& run : runs) std::printf("%14s", value(run.second).c_str());
+        for (const auto& run : runs) std::printf(" %13s", value(run.second).c_str());  // a space even past 13
         std::printf("\n");
     };
     const auto number = [](double v, int decimals) {
