@@ -3,7 +3,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include "protocol/json_text.hpp"
 #include "server/journal/stored_rows.hpp"
 
 namespace taol::server {
@@ -178,7 +177,7 @@ void PgJournal::append(const std::string& code, const RoomEvent& event, WriteDon
     // The body is written out here, on the room's thread: the writer's is shared by every room.
     // The epoch is the one this node held when the room wrote it: a claim of the same room made
     // meanwhile (the room unloaded and loaded again) is another room's.
-    std::string body = protocol::json_text(event_body_json(event.body), protocol::BadUtf8::strict);
+    std::string body = event_body_text(event.body);
     commits_->submit([=, this, epoch = epoch_of(code), body = std::move(body)] {
         return append_now(code, epoch, event, body);
     }, std::move(done));
@@ -188,7 +187,7 @@ void PgJournal::append_all(const std::string& code, std::vector<RoomEvent> event
     std::vector<std::string> bodies;
     bodies.reserve(events.size());
     for (const RoomEvent& event : events) {
-        bodies.push_back(protocol::json_text(event_body_json(event.body), protocol::BadUtf8::strict));
+        bodies.push_back(event_body_text(event.body));
     }
     commits_->submit(
         [=, this, epoch = epoch_of(code), events = std::move(events), bodies = std::move(bodies)] {

@@ -6,7 +6,6 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "protocol/json_text.hpp"
 #include "server/journal/packed_text.hpp"
 #include "server/journal/stored_rows.hpp"
 
@@ -334,7 +333,7 @@ bool SqliteJournal::append_now(const std::string& code, const RoomEvent& event) 
         {
             Using insert(insert_event_);
             insert.text(1, code).integer(2, seq).integer(3, event.at).integer(4, event.wall).integer(5, event.rev);
-            const std::string body = protocol::json_text(event_body_json(event.body), protocol::BadUtf8::strict);
+            const std::string body = event_body_text(event.body);
             insert.text(6, event_name(event.body)).text(7, body);
             if (insert.step() != SQLITE_DONE) return fail();
         }

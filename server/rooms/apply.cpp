@@ -36,12 +36,8 @@ void Room::commit(TimeMs at, TimeMs wall, EventBody body, std::optional<games::A
     if (retry_at_ && !deadline && !is_presence(body)) return then(false);
     const bool changes_game = is_game_event(body) || std::holds_alternative<event::Started>(body);
     RoomEvent event{at, wall, std::move(body), rev_ + (changes_game ? 1 : 0)};
-    if (group_) {  // applied now, written with the group (groups.cpp)
-        group_->events.push_back(event);
-        apply(event, std::move(applied));
-        return then(true);
-    }
-    if (!hooks_.journal) {
+    if (group_) group_->events.push_back(event);  // written with the group (groups.cpp)
+    if (group_ || !hooks_.journal) {
         apply(event, std::move(applied));
         return then(true);
     }

@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "protocol/json_text.hpp"
 #include "server/rooms/frames.hpp"
 
 namespace taol::server {
@@ -80,6 +81,10 @@ Json event_body_json(const EventBody& body) {
             [](const event::BotAsked& e) { return Json{{"player", e.player}, {"seat", e.seat}, {"seed", e.seed}}; },
         },
         body);
+}
+
+std::string event_body_text(const EventBody& body) {
+    return protocol::json_text(event_body_json(body), protocol::BadUtf8::strict);
 }
 
 EventBody event_body_from_json(std::string_view name, const Json& j) {

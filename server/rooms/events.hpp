@@ -85,6 +85,8 @@ bool is_game_start(std::string_view name);
 
 // An event's body as stored in a journal, and back (throws on a body that does not fit `name`).
 Json event_body_json(const EventBody& body);
+// The same as the text a journal stores (bad UTF-8 refused: it throws).
+std::string event_body_text(const EventBody& body);
 EventBody event_body_from_json(std::string_view name, const Json& json);
 
 }  // namespace taol::server

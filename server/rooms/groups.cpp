@@ -10,7 +10,7 @@
 namespace taol::server {
 
 bool Room::can_group() const {
-    return hooks_.journal_all && !writing() && !group_ && !retry_at_ && owed_presence_.empty() && held_.empty() &&
+    return hooks_.journal_all && !pending_ && !group_ && !retry_at_ && owed_presence_.empty() && held_.empty() &&
            hold_ms() == 0;
 }
 

@@ -46,13 +46,8 @@ public:
 
     // Sends `text` (a client frame) and runs everything it causes; returns the answer with its id.
     Json send(Client& client, const std::string& text) {
-        auto parsed = protocol::parse_client_message(text);
-        REQUIRE(parsed.ok());
         bool done = false;
-        hub_.handle(client.connection, client.player, parsed.value(), [&](server::PlayerPtr player) {
-            client.player = std::move(player);
-            done = true;
-        });
+        hand_over(client, text, [&done] { done = true; });
         drain();
         REQUIRE(done);
         for (auto it = client.connection->frames.rbegin(); it != client.connection->frames.rend(); ++it) {
@@ -60,13 +55,16 @@ public:
         }
         return nullptr;
     }
-    // Hands `text` over without running what it causes (several clients' messages arrive together).
-    void hand_over(Client& client, const std::string& text) {
+    // Hands `text` over without running what it causes (several clients' messages arrive together);
+    // `handled` once the hub is done with it.
+    void hand_over(Client& client, const std::string& text, std::function<void()> handled = {}) {
         auto parsed = protocol::parse_client_message(text);
         REQUIRE(parsed.ok());
-        hub_.handle(client.connection, client.player, parsed.value(), [&client](server::PlayerPtr player) {
-            client.player = std::move(player);
-        });
+        hub_.handle(client.connection, client.player, parsed.value(),
+                    [&client, handled = std::move(handled)](server::PlayerPtr player) {
+                        client.player = std::move(player);
+                        if (handled) handled();
+                    });
     }
     Json hello(Client& client, const std::string& name, const std::string& token = "") {
         Json m{{"type", "hello"}, {"name", name}, {"id", 1}};
