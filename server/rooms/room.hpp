@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -143,7 +144,8 @@ public:
     bool can_group() const;
     // Until end_group(), every event is applied as soon as it is taken, and what it causes is held
     // (every frame, a finished game's replay); the room as it stands now is kept to come back to.
-    // Only `act` calls are taken in a group.
+    // The snapshots wait for the group's last call: each viewer gets one for them all, and each
+    // caller its answer (that snapshot, with its id). Only `act` calls are taken in a group.
     void begin_group();
     // Hands the group's events to the journal in one write (writing() until it answers). Written:
     // what was held goes out, in order. Not written: the room is back as it stood at begin_group(),
@@ -359,8 +361,9 @@ private:
     // viewers.cpp: each viewer's snapshot of a change, full or as a delta
     struct ViewerOut;
     using ViewerOuts = std::map<int, ViewerOut>;
-    // Everyone's snapshot of the change just made; `answering` gets its own last, with its id.
-    void send_snapshots(const Caller* answering, Instant now);
+    // Everyone's snapshot of the change just made; those `answering` get theirs last, in order,
+    // each with its id.
+    void send_snapshots(std::span<const Caller> answering, Instant now);
     ViewerOut& viewer_out(ViewerOuts& viewers, std::optional<Seat> seat, const SharedParts& shared, Instant now);
     protocol::SnapshotParts snapshot_parts(std::optional<Seat> seat, const SharedParts& shared, Instant now) const;
     std::string log_since(std::size_t from, std::optional<Seat> seat) const { return log_.visible_since(from, seat); }
@@ -448,9 +451,12 @@ private:
         std::vector<std::pair<PeerPtr, Frame>> frames;        // held until they are
         std::vector<int> finished;                            // games finished meanwhile
         std::vector<Caller> callers;                          // refused if the write fails
+        std::vector<Caller> answers;                          // owed a snapshot by end_group()
+        Instant now;                                          // the last call's
         bool writing = false;
     };
     std::shared_ptr<Group> group_;
+    void answer_group();
     void group_answered(WriteResult result);
     // Every frame a room sends goes through here: held during a group, delivered otherwise.
     void send_to(const PeerPtr& peer, Frame frame);

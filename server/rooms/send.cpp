@@ -23,8 +23,13 @@ Room::Flushed Room::flush(const Caller* caller, Answer answer, Instant now) {
         send_to(caller->peer, encode_frame(m ? room_for(*m) : protocol::room_json(info()), caller->id));
     }
     const bool answer_snapshot = caller && answer == Answer::snapshot;
+    if (group_) {  // the snapshots wait for the group's last call (end_group)
+        if (answer_snapshot) group_->answers.push_back(*caller);
+        group_->now = now;
+        return sent;
+    }
     if (state_ && game_changed_) {
-        send_snapshots(answer_snapshot ? caller : nullptr, now);
+        send_snapshots(answer_snapshot ? std::span(caller, 1) : std::span<const Caller>(), now);
         sent.snapshots = true;
         game_changed_ = false;
     } else if (answer_snapshot && state_ && caller->peer) {

@@ -3,6 +3,8 @@
 // and each frame is encoded once per log position. A connection that asked for deltas and holds
 // its viewer's baseline gets the change from it; any other gets the full snapshot, which becomes
 // its baseline. The room keeps one packed baseline per viewer, never a tree per connection.
+#include <algorithm>
+
 #include "protocol/baseline.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/snapshot_text.hpp"
@@ -119,18 +121,20 @@ Frame Room::frame_for(Member& m, const Peer& peer, ViewerOut& v, std::optional<s
     return frame;
 }
 
-void Room::send_snapshots(const Caller* answering, Instant now) {
+void Room::send_snapshots(std::span<const Caller> answering, Instant now) {
     const SharedParts shared = shared_parts(now);
     ViewerOuts viewers;
     for (auto& [player, m] : members_) {
-        if (!m.peer || (answering && player == answering->player)) continue;
+        const bool answered = std::any_of(answering.begin(), answering.end(),
+                                          [&](const Caller& c) { return c.player == player; });
+        if (!m.peer || answered) continue;
         send_to(m.peer, frame_for(m, *m.peer, viewer_out(viewers, m.seat, shared, now)));
     }
-    // The answer last, as it always was: by then everyone else has the change too.
-    if (answering && answering->peer) {
-        if (Member* m = member(answering->player)) {
-            send_to(answering->peer, 
-                frame_for(*m, *answering->peer, viewer_out(viewers, m->seat, shared, now), answering->id));
+    // The answers last, as they always were: by then everyone else has the change too.
+    for (const Caller& caller : answering) {
+        if (!caller.peer) continue;
+        if (Member* m = member(caller.player)) {
+            send_to(caller.peer, frame_for(*m, *caller.peer, viewer_out(viewers, m->seat, shared, now), caller.id));
         }
     }
     // The viewers whose connections take deltas move on to the baseline they have now.
