@@ -155,7 +155,9 @@ int Hub::restore() {
 }
 
 void Hub::summary(const std::string& code, std::function<void(ApiReply)> reply) {
-    if (auto actor = find_room(code)) return reply({200, actor->summary()});
+    if (auto actor = find_room(code)) {
+        return actor->read_summary([reply = std::move(reply)](Json summary) { reply({200, std::move(summary)}); });
+    }
     const auto not_found = [&] { return api_error(404, "room_not_found", "no room has the code '" + code + "'"); };
     if (!config_.journal) return reply(not_found());
     in_background([this, code, not_found, reply = std::move(reply)] {

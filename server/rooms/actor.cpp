@@ -47,6 +47,17 @@ Json RoomActor::summary() const {
 void RoomActor::post(Call fn, After after, bool grouped) {
     boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn), after = std::move(after), grouped]() mutable {
         self->queue_.push_back({std::move(fn), std::move(after), self->clock_(), grouped});
+        if (self->gathering_) return;  // its hop runs them all
+        if (grouped && self->queue_.size() == 1 && !self->room_->writing() && self->room_->can_group()) {
+            // An act that finds its room idle waits one hop on the strand, so that the acts of the
+            // same pass of the event loop (every seat confirming one snapshot) are taken with it
+            // as one group: one write, and one snapshot per member for them all.
+            self->gathering_ = true;
+            return boost::asio::post(self->strand_, [self] {
+                self->gathering_ = false;
+                self->run_queue();
+            });
+        }
         self->run_queue();
     });
 }
@@ -100,6 +111,10 @@ void RoomActor::run(Queued& call) {
         spdlog::error("room {}: {}", code_, e.what());
     }
     afters_.push_back(std::move(call.after));
+}
+
+void RoomActor::read_summary(std::function<void(Json)> reply) {
+    boost::asio::post(strand_, [self = shared_from_this(), reply = std::move(reply)] { reply(self->room_->summary()); });
 }
 
 void RoomActor::close() {

@@ -37,7 +37,7 @@ public:
     // Runs `fn(room, now)` on the room's strand (`now`: the clocks as the call reaches the strand),
     // then `after(room)` once what the call wrote is answered, then re-arms the timer. Safe from
     // any thread. A call that may be `grouped` (an `act`) is taken with the others like it that
-    // waited together while the room wrote (Room::begin_group).
+    // waited together while the room wrote, or that came right behind it (Room::begin_group).
     void post(Call fn, After after = {}, bool grouped = false);
 
     // Stops the timer once the calls already posted are done; no deadline fires afterwards.
@@ -49,6 +49,10 @@ public:
     TimeMs idle_since() const { return idle_since_.load(); }  // monotonic
     // Room::summary() as of the last call the room handled.
     Json summary() const;
+    // Room::summary() as the room stands, given to `reply` on its strand: it holds whatever a call
+    // that ran before this was asked has sent (a member told of its room sees itself in it), where
+    // summary() may be a call behind. Not queued behind a write.
+    void read_summary(std::function<void(Json)> reply);
 
 private:
     struct Queued {
@@ -75,7 +79,8 @@ private:
     std::unique_ptr<Room> room_;
     std::optional<TimeMs> armed_for_;  // monotonic time the timer is set for
     bool closed_ = false;
-    std::deque<Queued> queue_;  // calls that came while the room was writing
+    bool gathering_ = false;    // an act waits one hop for the others of its pass (post)
+    std::deque<Queued> queue_;  // calls that came while the room was writing or gathering
     std::vector<After> afters_; // of the calls whose writes are not all answered yet, in order
     std::shared_ptr<RoomActor> writing_keeps_;  // itself, while the journal has to answer
 

@@ -1,7 +1,8 @@
 // Calls taken as a group (Room::begin_group, RoomActor): the actions that came while their room
-// waited for the journal are applied together and written in one write; nothing they cause is
-// sent before that write is answered, each member then gets one snapshot for them all, and a
-// group that is not written leaves the room as it stood.
+// waited for the journal, or that reached it idle in one pass of the event loop, are applied
+// together and written in one write; nothing they cause is sent before that write is answered,
+// each member then gets one snapshot for them all, and a group that is not written leaves the
+// room as it stood.
 #include <catch2/catch.hpp>
 
 #include <boost/asio/executor_work_guard.hpp>
@@ -58,13 +59,26 @@ struct GroupTable {
                     true);
         return caller.id.value();
     }
-    // a, b and c bet in turn, then b again, out of turn: the last three wait for a's write.
-    std::vector<std::int64_t> bet_all() {
+    // a, b and c bet in turn, then b again, out of turn; all in one pass of the event loop when
+    // `together`, else the last three once a's bet is with the journal (they wait for its write).
+    std::vector<std::int64_t> bet_all(bool together = false) {
         hold = true;
         std::vector<std::int64_t> ids;
-        for (const char* who : {"a", "b", "c", "b"}) ids.push_back(act(who, Json{{"type", "bet"}, {"amount", 1}}));
+        for (const char* who : {"a", "b", "c", "b"}) {
+            ids.push_back(act(who, Json{{"type", "bet"}, {"amount", 1}}));
+            if (!together && ids.size() == 1) run();
+        }
         run();
         return ids;
+    }
+    // The snapshots `who` got from its `from`th frame on.
+    std::vector<Json> snapshots_since(const std::string& who, std::size_t from) const {
+        std::vector<Json> out;
+        const auto& frames = peers.at(who)->frames;
+        for (std::size_t i = from; i < frames.size(); ++i) {
+            if (frames[i].at("type") == "snapshot") out.push_back(frames[i]);
+        }
+        return out;
     }
     void write(std::vector<RoomEvent> events, server::WriteDone done) {
         writes.push_back(std::move(events));
@@ -145,11 +159,7 @@ TEST_CASE("Actions that wait for their room's write are written together, and an
         {"a", std::nullopt}, {"b", ids[1]}, {"c", ids[2]}, {"s", std::nullopt}};
     for (const auto& [who, id] : answer_of) {
         INFO(who);
-        std::vector<Json> snapshots;
-        const auto& frames = grouped.peers[who]->frames;
-        for (std::size_t i = frames_before[who]; i < frames.size(); ++i) {
-            if (frames[i].at("type") == "snapshot") snapshots.push_back(frames[i]);
-        }
+        const std::vector<Json> snapshots = grouped.snapshots_since(who, frames_before[who]);
         REQUIRE(snapshots.size() == 1);
         const Json& got = snapshots[0];
         CHECK(got.value("id", Json()) == (id ? Json(*id) : Json()));
@@ -169,6 +179,30 @@ TEST_CASE("Actions that wait for their room's write are written together, and an
     auto replayed = server::Room::replay(server::RoomSetup{"ABCDEFGH", &fake_game(), fake_options(), kT0}, events);
     CHECK(replayed->rev() == grouped.rev());
     CHECK(replayed->state()->view(0) == grouped.rev_and_view(0).second);
+}
+
+TEST_CASE("Actions that reach an idle room in one pass are taken together, with one write and one snapshot each") {
+    GroupTable table(true);
+    std::map<std::string, std::size_t> frames_before;
+    for (const auto& [who, peer] : table.peers) frames_before[who] = peer->frames.size();
+    const std::int64_t rev = table.rev();
+    const std::vector<std::int64_t> ids = table.bet_all(true);
+    // a's bet waited one hop for the others: the three bets are one write (b's second is refused).
+    REQUIRE(table.held.size() == 1);
+    CHECK(table.writes.back().size() == 3);
+    for (std::size_t i = 0; i < ids.size(); ++i) CHECK_FALSE(table.answered(i == 2 ? "c" : i == 0 ? "a" : "b", ids[i]));
+    table.answer(WriteResult::written);
+    CHECK(table.rev() == rev + 3);
+    const std::map<std::string, std::optional<std::int64_t>> answer_of = {
+        {"a", ids[0]}, {"b", ids[1]}, {"c", ids[2]}, {"s", std::nullopt}};
+    for (const auto& [who, id] : answer_of) {
+        INFO(who);
+        const std::vector<Json> snapshots = table.snapshots_since(who, frames_before[who]);
+        REQUIRE(snapshots.size() == 1);
+        CHECK(snapshots[0].value("id", Json()) == (id ? Json(*id) : Json()));
+        CHECK(snapshots[0].at("rev") == rev + 3);
+    }
+    CHECK(table.peers["b"]->last("error").at("id") == ids[3]);
 }
 
 TEST_CASE("A group that cannot be written leaves its room as it stood, and every call in it is refused") {
