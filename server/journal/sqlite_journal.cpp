@@ -165,9 +165,10 @@ SqliteJournal::SqliteJournal(const std::filesystem::path& dir, SyncPolicy sync) 
     const char* synchronous = sync == SyncPolicy::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL";
     if (!writer_.exec("PRAGMA journal_mode=WAL") || !writer_.exec(synchronous)) fail("");
     // Every room appends to its own last page of `events`: SQLite's default cache (2 MiB) held too
-    // few of them at 400 busy rooms, and a write first read its page back from the file (2.4 reads
-    // per action, against 1 with 8 MiB, the checkpoints'). At 3,800 rooms 16 MiB saved nothing
-    // measurable and cost 1 KiB per connection (tests/bench/README.md, "Answered together").
+    // few of them at 400 busy rooms, and a write first read its page back from the file (2.4
+    // reads per action, against 1.2 with 8 MiB, mostly the checkpoints'). At 3,800 rooms 16 MiB
+    // saved nothing measurable and cost 1 KiB per connection (tests/bench/README.md, "Answered
+    // together, and gathered").
     if (!writer_.exec("PRAGMA cache_size=-8192")) fail("");
     // Another database in the same file is not ours to add tables to.
     int ours = 0;
