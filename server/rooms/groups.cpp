@@ -1,7 +1,9 @@
 // Groups: the calls that came while a room waited for the journal, taken together once it has
-// answered. Players who answer the same snapshot at once (every seat confirming a new round) would
-// otherwise each wait one write in turn; in a group their events are applied one after the other
-// as they are taken and written in one write, and nothing they cause is sent before it is written.
+// answered, or that reached it idle in one pass of the event loop (RoomActor::post). Players who
+// answer the same snapshot at once (every seat confirming a new round) would otherwise each wait
+// one write in turn; in a group their events are applied one after the other as they are taken
+// and written in one write, nothing they cause is sent before it is written, and each member then
+// gets one snapshot for them all.
 // A write that fails takes the room back to where it stood, as if the group had not been.
 #include <spdlog/spdlog.h>
 
