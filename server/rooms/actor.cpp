@@ -100,7 +100,7 @@ Instant RoomActor::run_group() {
         run(call);
         last = call.now;
     }
-    room_->end_group();
+    room_->end_group(last);
     return last;
 }
 

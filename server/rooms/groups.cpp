@@ -5,6 +5,8 @@
 // and written in one write, nothing they cause is sent before it is written, and each member then
 // gets one snapshot for them all.
 // A write that fails takes the room back to where it stood, as if the group had not been.
+#include <utility>
+
 #include <spdlog/spdlog.h>
 
 #include "server/rooms/room.hpp"
@@ -22,28 +24,14 @@ void Room::begin_group() {
     group_ = std::move(group);
 }
 
-void Room::end_group() {
-    answer_group();
+void Room::end_group(Instant now) {
+    // One snapshot per viewer for the whole group, the callers' answers last (flush held them
+    // back): a crowd of confirmations costs each member one frame, not one per confirmation.
+    send_change(std::exchange(group_->answers, {}), now);
     if (group_->events.empty()) return group_answered(WriteResult::written);  // nothing to write
     group_->writing = true;
     on_answer([this](WriteDone done) { hooks_.journal_all(group_->events, std::move(done)); },
               [this](WriteResult result) { group_answered(result); });
-}
-
-// One snapshot per viewer for the whole group, the callers' answers last (flush held them back):
-// a crowd of confirmations costs each member one frame, not one per confirmation.
-void Room::answer_group() {
-    const std::vector<Caller> answers = std::move(group_->answers);
-    if (!state_) return;
-    if (game_changed_) {
-        send_snapshots(answers, group_->now);
-        game_changed_ = false;
-        return;
-    }
-    for (const Caller& caller : answers) {  // nothing changed: each its snapshot as it stands
-        Member* m = member(caller.player);
-        if (m && caller.peer) send_to(caller.peer, snapshot_now(*m, group_->now, caller.id));
-    }
 }
 
 void Room::group_answered(WriteResult result) {

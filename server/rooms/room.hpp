@@ -151,7 +151,7 @@ public:
     // what was held goes out, in order. Not written: the room is back as it stood at begin_group(),
     // nothing held is sent, and every call of the group is refused with storage_error. A group
     // with no event sends what it held at once.
-    void end_group();
+    void end_group(Instant now);  // `now`: the group's last call's
     // Where an answer of the journal that comes after its call is handled (the actor's strand):
     // `run` runs the closure there. Without it, such an answer is handled where it is given.
     using Dispatch = std::function<void(std::function<void()>)>;
@@ -364,6 +364,9 @@ private:
     // Everyone's snapshot of the change just made; those `answering` get theirs last, in order,
     // each with its id.
     void send_snapshots(std::span<const Caller> answering, Instant now);
+    // The change to everyone (send_snapshots) if the game changed, else to those `answering` only,
+    // each its snapshot as it stands; whether the game had changed.
+    bool send_change(std::span<const Caller> answering, Instant now);
     ViewerOut& viewer_out(ViewerOuts& viewers, std::optional<Seat> seat, const SharedParts& shared, Instant now);
     protocol::SnapshotParts snapshot_parts(std::optional<Seat> seat, const SharedParts& shared, Instant now) const;
     std::string log_since(std::size_t from, std::optional<Seat> seat) const { return log_.visible_since(from, seat); }
@@ -452,11 +455,9 @@ private:
         std::vector<int> finished;                            // games finished meanwhile
         std::vector<Caller> callers;                          // refused if the write fails
         std::vector<Caller> answers;                          // owed a snapshot by end_group()
-        Instant now;                                          // the last call's
         bool writing = false;
     };
     std::shared_ptr<Group> group_;
-    void answer_group();
     void group_answered(WriteResult result);
     // Every frame a room sends goes through here: held during a group, delivered otherwise.
     void send_to(const PeerPtr& peer, Frame frame);

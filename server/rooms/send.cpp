@@ -25,17 +25,24 @@ Room::Flushed Room::flush(const Caller* caller, Answer answer, Instant now) {
     const bool answer_snapshot = caller && answer == Answer::snapshot;
     if (group_) {  // the snapshots wait for the group's last call (end_group)
         if (answer_snapshot) group_->answers.push_back(*caller);
-        group_->now = now;
         return sent;
     }
-    if (state_ && game_changed_) {
-        send_snapshots(answer_snapshot ? std::span(caller, 1) : std::span<const Caller>(), now);
-        sent.snapshots = true;
-        game_changed_ = false;
-    } else if (answer_snapshot && state_ && caller->peer) {
-        if (Member* m = member(caller->player)) send_to(caller->peer, snapshot_now(*m, now, caller->id));
-    }
+    sent.snapshots = send_change(answer_snapshot ? std::span(caller, 1) : std::span<const Caller>(), now);
     return sent;
+}
+
+bool Room::send_change(std::span<const Caller> answering, Instant now) {
+    if (!state_) return false;
+    if (game_changed_) {
+        send_snapshots(answering, now);
+        game_changed_ = false;
+        return true;
+    }
+    for (const Caller& caller : answering) {  // nothing changed: each its snapshot as it stands
+        Member* m = member(caller.player);
+        if (m && caller.peer) send_to(caller.peer, snapshot_now(*m, now, caller.id));
+    }
+    return false;
 }
 
 void Room::broadcast_room(const Caller* except) {
