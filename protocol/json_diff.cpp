@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include <boost/container/small_vector.hpp>
+
 namespace taol::protocol {
 namespace {
 
@@ -71,6 +73,17 @@ struct Ops {
         text += more.text;
         count += more.count;
     }
+
+    // Operations written from here on may be taken back: `take_back` forgets them.
+    struct Mark {
+        std::size_t text = 0;
+        std::size_t count = 0;
+    };
+    Mark mark() const { return {text.size(), count}; }
+    void take_back(Mark m) {
+        text.resize(m.text);
+        count = m.count;
+    }
 };
 
 // The length of the operation `op` at `path` with a value whose text is `value_text` long, as
@@ -115,11 +128,18 @@ void walk_members(const Packed& from, const Packed& to, Removed&& removed, Chang
 
 void diff_into(const Packed& from, const Packed& to, Path& path, Ops& out, std::size_t to_text = 0);
 
+// An array's elements, on the stack while they are few (a hand, a turn's actions).
+using Elements = boost::container::small_vector<Packed, 24>;
+void elements_into(const Packed& array, Elements& out) {
+    Items items(array);
+    for (Packed item; items.next(item);) out.push_back(item);
+}
+
 // What turns container `from` into `to` (same kind) member by member.
 void members_diff(const Packed& from, const Packed& to, Path& path, Ops& out) {
     if (from.is_map()) {
         // Removals and changes first, in `from`'s order, then additions.
-        std::vector<std::pair<std::string_view, Packed>> added;
+        boost::container::small_vector<std::pair<std::string_view, Packed>, 8> added;
         walk_members(
             from, to,
             [&](std::string_view name) {
@@ -141,8 +161,9 @@ void members_diff(const Packed& from, const Packed& to, Path& path, Ops& out) {
     }
     // What both arrays begin and end with stays; only the middle changes (a card played from the
     // middle of a hand is one remove, not a replace of every card after it).
-    const std::vector<Packed> a = elements(from);
-    const std::vector<Packed> b = elements(to);
+    Elements a, b;
+    elements_into(from, a);
+    elements_into(to, b);
     std::size_t head = 0;
     while (head < a.size() && head < b.size() && a[head] == b[head]) ++head;
     std::size_t tail = 0;
@@ -176,11 +197,18 @@ void diff_into(const Packed& from, const Packed& to, Path& path, Ops& out, std::
     // operations then stop as soon as they are the longer (they win a tie). They stop too once the
     // caller's own operations have lost.
     const std::size_t whole = op_size("replace", path, to_text ? to_text : json_text_size(to));
-    Ops members;
-    members.limit = std::min(whole + 1, out.left());
-    members_diff(from, to, path, members);
-    if (members.text.size() > whole) return out.add("replace", path, &to);
-    out.add(std::move(members));
+    // The members' operations are written in place, after the comma they need, and taken back if
+    // the whole wins.
+    const Ops::Mark before = out.mark();
+    const std::size_t comma = out.count ? 1 : 0;
+    const std::size_t limit = out.limit;
+    out.limit = std::min(limit, before.text + comma + whole + 1);
+    members_diff(from, to, path, out);
+    out.limit = limit;
+    if (out.count != before.count && out.text.size() - before.text - comma > whole) {
+        out.take_back(before);
+        out.add("replace", path, &to);
+    }
 }
 
 // True when a merge patch can set a member to `value`: RFC 7396 reads null as "remove", in the

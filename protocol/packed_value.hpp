@@ -70,7 +70,8 @@ private:
         std::size_t header = 0;  // where its header goes, once its size is known
         std::size_t items = 0;
         bool object = false;
-        games::KeyOrder keys;
+        std::size_t last_key = 0;  // where its last key's bytes lie in `out_` (they never move)
+        std::size_t last_key_size = 0;
     };
     // A container large enough to be counted, closed: its count goes in once the outermost closes.
     struct Large {

@@ -5,11 +5,13 @@
 namespace taol::games {
 
 void KeyOrder::check(std::string_view name) {
-    if (any_ && !(last_ < name)) {
-        throw std::logic_error("JSON key '" + std::string(name) + "' written after '" + last_ + "'");
-    }
+    if (any_ && !(last_ < name)) refuse(name, last_);
     any_ = true;
     last_.assign(name);
+}
+
+void KeyOrder::refuse(std::string_view name, std::string_view last) {
+    throw std::logic_error("JSON key '" + std::string(name) + "' written after '" + std::string(last) + "'");
 }
 
 Json& TreeSink::next_slot() {

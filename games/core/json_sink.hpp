@@ -66,6 +66,8 @@ public:
 class KeyOrder {
 public:
     void check(std::string_view name);
+    // The error for `name` written after `last`.
+    [[noreturn]] static void refuse(std::string_view name, std::string_view last);
 
 private:
     std::string last_;
