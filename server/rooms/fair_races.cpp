@@ -22,7 +22,7 @@ bool shown_rtt_moved(std::optional<int> shown, int now) {
 
 }  // namespace
 
-bool Room::fair_races() const { return options_.value("fair_races", false); }
+bool Room::fair_races() const { return fair_races_; }
 
 TimeMs Room::hold_ms() const {
     if (!fair_races() || status_ != RoomStatus::playing) return 0;

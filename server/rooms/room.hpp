@@ -388,6 +388,7 @@ private:
 
     RoomStatus status_ = RoomStatus::waiting;
     Json options_;                      // the room's options, as the next game will use them
+    bool fair_races_ = false;           // options_'s "fair_races", asked several times per action
     std::vector<SeatHolder> seats_;
     int host_ = 0;
     std::map<std::string, Member> members_;
