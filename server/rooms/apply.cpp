@@ -110,7 +110,7 @@ void Room::apply(const RoomEvent& event, std::optional<games::Applied> applied) 
                    [&](const event::Chatted&) {},
                    [&](const event::Configured& e) {
                        options_.update(e.options);
-                       fair_races_ = options_.value("fair_races", false);
+                       fair_races_ = fair_races_in(options_);
                        room_changed_ = true;
                    },
                    [&](const event::BotSeated& e) { apply_bot_seated(e, at); },
@@ -203,7 +203,7 @@ void Room::apply_connection(const std::string& player, bool connected, TimeMs at
 void Room::apply_started(const event::Started& e, const RoomEvent& event) {
     const int players = static_cast<int>(seats_.size());
     options_ = e.options;
-    fair_races_ = options_.value("fair_races", false);
+    fair_races_ = fair_races_in(options_);
     turn_ms_ = seconds_option(e.options, "turn_seconds", 0);
     absent_ms_ = seconds_option(e.options, "absent_seconds", 60);
     seed_ = e.seed;

@@ -49,7 +49,7 @@ Room::Room(RoomSetup setup, RoomHooks hooks, RoomLimits limits)
       clock_(setup_.wall),  // nobody seated yet: suspended
       last_stamp_(setup_.wall),
       options_(setup_.options),
-      fair_races_(options_.value("fair_races", false)) {}
+      fair_races_(fair_races_in(options_)) {}
 
 std::unique_ptr<Room> Room::replay(RoomSetup setup, const std::vector<RoomEvent>& events, RoomHooks hooks,
                                    const ReplayObserver& observer, RoomLimits limits) {

@@ -315,6 +315,7 @@ private:
 
     // fair_races.cpp: contested actions ordered by their compensated stamps (PROTOCOL.md)
     bool fair_races() const;
+    static bool fair_races_in(const Json& options) { return options.value("fair_races", false); }
     // How long every contested action, and whatever is due, waits for a compensated one that may
     // still come before it: the longest compensation any seated connection may get now (0: none).
     TimeMs hold_ms() const;
