@@ -130,10 +130,6 @@ void diff_into(const Packed& from, const Packed& to, Path& path, Ops& out, std::
 
 // An array's elements, on the stack while they are few (a hand, a turn's actions).
 using Elements = boost::container::small_vector<Packed, 24>;
-void elements_into(const Packed& array, Elements& out) {
-    Items items(array);
-    for (Packed item; items.next(item);) out.push_back(item);
-}
 
 // What turns container `from` into `to` (same kind) member by member.
 void members_diff(const Packed& from, const Packed& to, Path& path, Ops& out) {

@@ -349,8 +349,7 @@ std::string_view string_of(const Packed& value) {
 std::vector<Packed> elements(const Packed& array) {
     std::vector<Packed> out;
     out.reserve(std::min<std::uint64_t>(header(array.begin, array.end).items, array.size()));
-    Items items(array);
-    for (Packed item; items.next(item);) out.push_back(item);
+    elements_into(array, out);
     return out;
 }
 

@@ -103,7 +103,13 @@ private:
     std::uint64_t left_;
 };
 
-// An array's elements; a string's bytes. Throw std::runtime_error on bad bytes.
+// An array's elements, appended to `out` (a small vector keeps a hand's on the stack); the same
+// in a vector of their own; a string's bytes. Throw std::runtime_error on bad bytes.
+template <class Out>
+void elements_into(const Packed& array, Out& out) {
+    Items items(array);
+    for (Packed item; items.next(item);) out.push_back(item);
+}
 std::vector<Packed> elements(const Packed& array);
 std::string_view string_of(const Packed& string);
 
