@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "server/journal/packed_text.hpp"
+#include "server/journal/busy_retry.hpp"
 #include "server/journal/stored_rows.hpp"
 
 namespace taol::server {
@@ -153,7 +154,7 @@ SqliteJournal::SqliteJournal(const std::filesystem::path& dir, SyncPolicy sync) 
             c.close();
             throw std::runtime_error("cannot open the journal " + path + ": " + why);
         }
-        sqlite3_busy_timeout(c.db, 5000);
+        retry_busy_in_small_steps(c.db, std::chrono::seconds(5));
     };
     const auto fail = [&](const std::string& what) {
         const std::string why = sqlite3_errmsg(writer_.db);

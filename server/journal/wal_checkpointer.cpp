@@ -6,6 +6,7 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "server/journal/busy_retry.hpp"
 #include "server/journal/thread_role.hpp"
 
 namespace taol::server {
@@ -17,7 +18,7 @@ WalCheckpointer::WalCheckpointer(const std::string& path, SyncPolicy sync) {
         throw std::runtime_error("cannot open the journal " + path + " for its checkpoints: " + why);
     }
     // A restart waits this long for the writer's transaction and for readers, then tries later.
-    sqlite3_busy_timeout(db_, kWaitMs);
+    retry_busy_in_small_steps(db_, std::chrono::milliseconds(kWaitMs));
     // A checkpoint syncs the database file as hard as the journal's commits are synced.
     sqlite3_exec(db_, sync == SyncPolicy::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL", nullptr,
                  nullptr, nullptr);

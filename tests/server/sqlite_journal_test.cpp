@@ -1,6 +1,8 @@
 // What is SQLite's own in its journal: the file it opens (never replacing one that is not a Taol
-// journal) and rows that do not read. The rest is the journal suite's (journal_suite_test.cpp).
+// journal), rows that do not read, and how its connections wait for each other's locks. The rest
+// is the journal suite's (journal_suite_test.cpp).
 #include <catch2/catch.hpp>
+#include <sqlite3.h>
 
 #include <chrono>
 #include <cstdint>
@@ -8,6 +10,7 @@
 #include <thread>
 #include <utility>
 
+#include "server/journal/busy_retry.hpp"
 #include "server/journal/sqlite_journal.hpp"
 #include "tests/server/room_fixture.hpp"
 #include "tests/server/journal_writes.hpp"
@@ -132,4 +135,36 @@ TEST_CASE("The write-ahead log is copied back into the database off the writer's
         CHECK(std::get<event::Acted>(stored->events.back().body).action == padded);
     }
     REQUIRE(appended(journal, "ROOMAAAA", RoomEvent{at(800), at(800), event::Chatted{"p1", "kenavo"}, 0}));
+}
+
+TEST_CASE("A connection held back by another's lock tries again until the lock is free, and gives up at its limit") {
+    TempDir dir;
+    const std::string path = (dir.path() / "locks.db").string();
+    const auto open = [&] {
+        sqlite3* db = nullptr;
+        REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+        return db;
+    };
+    sqlite3* holder = open();
+    sqlite3* waiter = open();
+    REQUIRE(sqlite3_exec(holder, "PRAGMA journal_mode=WAL; CREATE TABLE t (x)", nullptr, nullptr, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(holder, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) == SQLITE_OK);
+
+    server::retry_busy_in_small_steps(waiter, std::chrono::milliseconds(50));
+    auto start = std::chrono::steady_clock::now();
+    CHECK(sqlite3_exec(waiter, "INSERT INTO t VALUES (1)", nullptr, nullptr, nullptr) == SQLITE_BUSY);
+    CHECK(std::chrono::steady_clock::now() - start >= std::chrono::milliseconds(50));
+
+    // Freed while the waiter waits: its write goes through, long before its limit.
+    server::retry_busy_in_small_steps(waiter, std::chrono::seconds(10));
+    std::thread release([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(30));
+        sqlite3_exec(holder, "COMMIT", nullptr, nullptr, nullptr);
+    });
+    start = std::chrono::steady_clock::now();
+    CHECK(sqlite3_exec(waiter, "INSERT INTO t VALUES (2)", nullptr, nullptr, nullptr) == SQLITE_OK);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+    release.join();
+    sqlite3_close(waiter);
+    sqlite3_close(holder);
 }
