@@ -60,11 +60,16 @@ inline Usage read_usage(const std::string& proc) {
         if (line.rfind("VmRSS:", 0) == 0) usage.rss_kib = std::stol(line.substr(6));
     }
     usage.cpu_seconds = read_cpu_seconds(proc);
+    // The main thread carries the binary's name, which a copied binary changes: it is named for
+    // what it is instead (the server's runs an event loop, as its taol-io threads do).
+    const std::string pid = std::filesystem::path(proc).filename().string();
     std::error_code ec;
     for (const auto& task : std::filesystem::directory_iterator(proc + "/task", ec)) {
         std::ifstream comm(task.path() / "comm");
         std::string name;
-        if (std::getline(comm, name)) usage.cpu_seconds_by_thread[name] += read_cpu_seconds(task.path().string());
+        if (!std::getline(comm, name)) continue;
+        if (task.path().filename() == pid) name = "the main thread";
+        usage.cpu_seconds_by_thread[name] += read_cpu_seconds(task.path().string());
     }
     return usage;
 }
