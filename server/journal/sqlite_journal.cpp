@@ -6,8 +6,8 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "server/journal/packed_text.hpp"
 #include "server/journal/busy_retry.hpp"
+#include "server/journal/packed_text.hpp"
 #include "server/journal/stored_rows.hpp"
 
 namespace taol::server {
