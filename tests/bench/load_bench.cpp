@@ -2,7 +2,7 @@
 // real taol-server process, and optionally the same clients against a bare broadcaster.
 //
 //   load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] [--think-ms T]
-//                     [--think-spread] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare]
+//                     [--think-spread] [--stagger-s S] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare]
 //                     [--deltas] [--deflate] [--nodes N] [--surge R] [--server-limit NAME=N]...
 //                     [--timeline] [--reconnect]
 //
@@ -19,6 +19,9 @@
 // T ms more) when it is refused. With --think-spread each wait is drawn uniformly between T/2 and
 // 3T/2 instead: the same mean, but players who do not act in step, as people do not (rooms that
 // all start together otherwise play in waves, every room's actions arriving in the same moment).
+// With --stagger-s each room's game starts at a moment drawn over S seconds rather than as soon as
+// its members are in, so that the rooms' rounds do not begin and end in the same second either, as
+// on a site whose rooms did not all open together (the warm-up should then be longer than S).
 // When a game ends the host asks for a rematch at once, so play goes on. Random template fills may
 // be illegal and players may race: those refusals are counted. A think time under ~50 ms meets
 // the server's rate limit (20 messages/s a connection).
@@ -37,8 +40,10 @@
 // received; bytes per snapshot is the one divided by the other. Latencies, in ms: "answer" from
 // sending an act to the frame with its id; "each other member" from sending it to each other
 // member's first snapshot of that rev or a later one; "last member" to the last of them (its p99
-// also by the action's type: the confirmations every player sends at once wait longest). Errors
-// are counted by code. The server's CPU is utime+stime from /proc/<pid>/stat over the phase,
+// also by the action's type: the confirmations every player sends at once wait longest). Beside
+// them, the server's own share: the p99 and p99.9 of its time from reading an act to answering it,
+// read from its /metrics histogram before and after the phase, as the bucket bound they fall
+// within (so "at most"). Errors are counted by code. The server's CPU is utime+stime from /proc/<pid>/stat over the phase,
 // divided by its length (cores), and per accepted action, in all and by thread name (from
 // /proc/<pid>/task: the event loops, the journal's writer, its checkpoints, the replays kept of
 // finished games...); its RSS is read at the end of the phase,
@@ -171,6 +176,18 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
         [&](const Figures&, const std::vector<double>& ms) {
             return number(taol::bench::percentile(ms, 0.99), 2) + " (" + std::to_string(ms.size()) + ")";
         });
+    // The server's own share of that: the smallest of its histogram's bounds the rank falls within.
+    for (const auto& [rank, p] : {std::pair{"p99", 0.99}, {"p99.9", 0.999}}) {
+        const std::string label = std::string("server's own act ms ") + rank + ", at most";
+        row(label.c_str(), [&](const Figures& f) {
+            const auto& within = f.server_answered_within;
+            if (within.empty() || within.rbegin()->second == 0) return std::string("-");
+            for (const auto& [ms, count] : within) {
+                if (static_cast<double>(count) >= p * static_cast<double>(within.rbegin()->second)) return number(ms, 1);
+            }
+            return std::string("-");
+        });
+    }
     row("server CPU (cores)", [&](const Figures& f) { return number(f.server_cores, 2); });
     // Server CPU seconds of the phase, per accepted action in µs (0 when none was accepted).
     const auto micros_per_action = [](const Figures& f, double seconds) {
@@ -298,6 +315,7 @@ std::optional<Settings> parse(int argc, char** argv) {
         else if (flag == "--spectators") s.spectators = std::atoi(value.c_str());
         else if (flag == "--think-ms") s.think_ms = std::atoi(value.c_str());
         else if (flag == "--warmup-s") s.warmup_s = std::atof(value.c_str());
+        else if (flag == "--stagger-s") s.stagger_s = std::atof(value.c_str());
         else if (flag == "--seconds") s.seconds = std::atof(value.c_str());
         else if (flag == "--sync") s.sync = value;
         else if (flag == "--nodes") s.nodes = std::atoi(value.c_str());
@@ -369,7 +387,7 @@ int main(int argc, char** argv) {
     if (!settings) {
         std::fprintf(stderr,
                      "usage: load_bench SERVER [--rooms N] [--game castors] [--players P] [--spectators S] "
-                     "[--think-ms T] [--think-spread] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] "
+                     "[--think-ms T] [--think-spread] [--stagger-s S] [--warmup-s W] [--seconds D] [--sync normal|full] [--bare] "
                      "[--deltas] [--deflate] [--nodes N] [--surge R] [--server-limit NAME=N]... [--timeline] [--reconnect]\n");
         return 2;
     }

@@ -8,13 +8,16 @@
 #include <chrono>
 #include <cstdio>
 #include <deque>
+#include <limits>
 #include <memory>
 #include <optional>
+#include <sstream>
 
 #include "games/core/rng.hpp"
 #include "tests/bench/bench_conn.hpp"
 #include "tests/bench/frame_skim.hpp"
 #include "tests/bench/health_watch.hpp"
+#include "tests/server/http_client.hpp"
 #include "tests/support/game_checks.hpp"
 
 namespace taol::bench {
@@ -70,7 +73,26 @@ struct Room {
     int joined = 0;
     bool rematch_asked = false;
     std::vector<Accepted> accepted;
+    std::unique_ptr<net::steady_timer> start_timer;  // --stagger-s: until its game starts
 };
+
+// The servers' own count of the acts they answered within each bound, in ms (their
+// taol_action_latency_seconds histogram: from reading an act to its answer, once written), summed.
+std::map<double, long long> acts_answered_within(const std::vector<unsigned short>& ports) {
+    static constexpr std::string_view kBucket = "taol_action_latency_seconds_bucket{le=\"";
+    std::map<double, long long> counts;
+    for (unsigned short port : ports) {
+        std::istringstream lines(testing::http_get(port, "/metrics").body);
+        for (std::string line; std::getline(lines, line);) {
+            if (!line.starts_with(kBucket)) continue;
+            const std::size_t quote = line.find('"', kBucket.size());
+            const std::string bound = line.substr(kBucket.size(), quote - kBucket.size());
+            const double ms = bound == "+Inf" ? std::numeric_limits<double>::infinity() : std::stod(bound) * 1000;
+            counts[ms] += std::stoll(line.substr(line.find(' ', quote) + 1));
+        }
+    }
+    return counts;
+}
 
 double thread_cpu_seconds() {
     rusage usage{};
@@ -103,6 +125,7 @@ public:
         std::size_t bytes_before = received_bytes();
         const std::size_t wire_before = wire_bytes();
         const Usage before = server_usage();
+        const auto answered_before = bare_ ? std::map<double, long long>{} : acts_answered_within(ports_);
         const double database_before = database_cpu ? database_cpu() : 0;
         const double client_before = thread_cpu_seconds();
         start_ = Clock::now();
@@ -117,6 +140,9 @@ public:
         measuring_ = false;
         end_ = Clock::now();
         const Usage after = server_usage();
+        if (!bare_) {
+            for (const auto& [ms, count] : acts_answered_within(ports_)) f.server_answered_within[ms] = count - answered_before.at(ms);
+        }
         const double elapsed = std::chrono::duration<double>(end_ - start_).count();
         if (database_cpu) f.database_cores = (database_cpu() - database_before) / elapsed;
         f.client_cores = (thread_cpu_seconds() - client_before) / elapsed;
@@ -403,9 +429,7 @@ private:
                 if (other.welcomed && other.index != 0) join(other);
             }
         } else if (type == "room" && id == kJoinId) {
-            if (++room.joined == static_cast<int>(room.members.size()) - 1 && !bare_) {
-                room.members.front().conn->send({{"type", "start"}, {"id", kStartId}});
-            }
+            if (++room.joined == static_cast<int>(room.members.size()) - 1 && !bare_) start_later(room);
         } else if (type == "snapshot") {
             if (settings_.deltas) m.played = {{"actions", message.at("actions")}, {"status", message.at("status")}};
             if (m.player) m.actions = message.at("actions").dump();
@@ -455,6 +479,18 @@ private:
             m.in_flight = 0;
             think(m);
         }
+    }
+
+    // Its game starts at once, or, with --stagger-s, at a moment drawn over that many seconds: rooms
+    // that start in the same second keep playing their rounds in step.
+    void start_later(Room& room) {
+        const auto start = [&room] { room.members.front().conn->send({{"type", "start"}, {"id", kStartId}}); };
+        if (settings_.stagger_s <= 0 || room.newcomer) return start();
+        room.start_timer = std::make_unique<net::steady_timer>(ioc_);
+        room.start_timer->expires_after(std::chrono::milliseconds(rng_.below(static_cast<std::uint64_t>(settings_.stagger_s * 1000))));
+        room.start_timer->async_wait([this, start](boost::system::error_code ec) {
+            if (!ec && !closing_) start();
+        });
     }
 
     // Everyone arriving at once may find the server busy: it sheds them, and they come back a

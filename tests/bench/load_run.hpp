@@ -20,6 +20,7 @@ struct Settings {
     int spectators = 1;
     int think_ms = 500;
     bool think_spread = false;  // each think drawn from [T/2, 3T/2] (mean T), not T exactly
+    double stagger_s = 0;  // > 0: each room's game starts at a moment drawn over that many seconds
     double warmup_s = 5;
     double seconds = 20;
     std::string sync = "normal";
@@ -57,6 +58,10 @@ struct Figures {
     std::size_t wire_bytes = 0;  // as the sockets received them: framing and compression included
     std::vector<double> answer_ms, each_ms, last_ms;  // the rooms playing before the phase
     std::map<std::string, std::vector<double>> last_ms_by_action;  // last_ms by the action's type
+    // The acts of the phase the server itself answered within each bound in ms, from reading one to
+    // its answer (its own histogram): what the latencies above add to that is the sockets', the
+    // event loops' queues and the generator's own. Empty for the bare broadcaster.
+    std::map<double, long long> server_answered_within;
     // --surge: the rooms that arrived in the phase.
     int newcomer_rooms = 0;
     int newcomer_rooms_in = 0;  // that got in and played
