@@ -43,10 +43,10 @@
 // also by the action's type: the confirmations every player sends at once wait longest). Beside
 // them, the server's own share: the p99 and p99.9 of its time from reading an act to answering it,
 // read from its /metrics histogram before and after the phase, as the bucket bound they fall
-// within (so "at most"). Errors are counted by code. The server's CPU is utime+stime from /proc/<pid>/stat over the phase,
-// divided by its length (cores), and per accepted action, in all and by thread name (from
-// /proc/<pid>/task: the event loops, the journal's writer, its checkpoints, the replays kept of
-// finished games...); its RSS is read at the end of the phase,
+// within (so "at most"). Errors are counted by code. The server's CPU is utime+stime from
+// /proc/<pid>/stat over the phase, divided by its length (cores), and per accepted action, in all
+// and by thread name (from /proc/<pid>/task: the event loops, the journal's writer, its
+// checkpoints, the replays kept of finished games...); its RSS is read at the end of the phase,
 // and per connection over the RSS it had before any client connected. The client thread's own CPU
 // is printed too: near 1 core, the latencies are the client's and not the server's. So is its own
 // lag (how late a 10 ms timer of its thread runs): that much of any latency is the client's.
