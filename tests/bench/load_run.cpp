@@ -17,6 +17,7 @@
 #include "tests/bench/bench_conn.hpp"
 #include "tests/bench/frame_skim.hpp"
 #include "tests/bench/health_watch.hpp"
+#include "tests/bench/lean_conn.hpp"
 #include "tests/server/http_client.hpp"
 #include "tests/support/game_checks.hpp"
 
@@ -37,7 +38,7 @@ const std::set<std::string> kExpectedErrors = {"too_late", "illegal_action", "no
 struct Room;
 
 struct Member {
-    std::shared_ptr<Conn> conn;
+    std::shared_ptr<LeanConn> conn;
     std::unique_ptr<net::steady_timer> timer;
     Room* room = nullptr;
     int index = 0;  // 0 is the host
@@ -277,7 +278,7 @@ private:
     }
 
     void connect(Member& m) {
-        m.conn = std::make_shared<Conn>(ioc_);
+        m.conn = std::make_shared<LeanConn>(sockets_);
         m.conn->offer_deflate = settings_.deflate;
         m.conn->on_open = [this, &m] { opened(m); };
         m.conn->on_text = [this, &m](std::string_view text) { received(m, text); };
@@ -600,6 +601,7 @@ private:
     bool bare_;
     taol::games::Rng rng_;
     net::io_context ioc_;
+    LeanLoop sockets_{ioc_};  // every member's connection
     std::deque<Room> rooms_;
     net::steady_timer surge_timer_{ioc_};
     net::steady_timer lag_timer_{ioc_};

@@ -1,0 +1,294 @@
+#include "tests/bench/lean_conn.hpp"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+#include "server/net/ws_deflate.hpp"
+#include "tests/bench/wire_bytes.hpp"
+
+namespace taol::bench {
+
+namespace net = boost::asio;
+using boost::system::error_code;
+
+namespace {
+
+constexpr std::uint8_t kContinuation = 0x0, kText = 0x1, kBinary = 0x2, kClose = 0x8, kPing = 0x9, kPong = 0xA;
+constexpr std::size_t kMaxMessageBytes = 64 << 20;
+
+std::uint8_t byte_at(std::string_view bytes, std::size_t i) { return static_cast<std::uint8_t>(bytes[i]); }
+
+std::string error_text(int error) { return std::strerror(error); }
+
+}  // namespace
+
+LeanLoop::LeanLoop(net::io_context& ioc) : ioc_(ioc), set_(ioc, ::epoll_create1(EPOLL_CLOEXEC)) { wait(); }
+
+bool LeanLoop::add(int fd, LeanConn* conn) {
+    epoll_event event{};
+    event.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
+    event.data.ptr = conn;
+    return ::epoll_ctl(set_.native_handle(), EPOLL_CTL_ADD, fd, &event) == 0;
+}
+
+void LeanLoop::wait() {
+    set_.async_wait(net::posix::descriptor_base::wait_read, [this](error_code ec) {
+        if (ec) return;
+        take_events();
+        wait();
+    });
+}
+
+void LeanLoop::take_events() {
+    for (;;) {
+        const int n = ::epoll_wait(set_.native_handle(), events_.data(), static_cast<int>(events_.size()), 0);
+        for (int i = 0; i < n; ++i) static_cast<LeanConn*>(events_[i].data.ptr)->on_events(events_[i].events);
+        if (n < static_cast<int>(events_.size())) return;
+    }
+}
+
+LeanConn::~LeanConn() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+void LeanConn::open(unsigned short port) {
+    deadline_.expires_after(std::chrono::seconds(30));
+    deadline_.async_wait([self = shared_from_this()](error_code ec) {
+        if (ec || self->open_) return;
+        self->closed(false, self->connecting_ ? "connect: no answer in 30 s" : "handshake: no answer in 30 s");
+        self->close();
+    });
+    fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd_ < 0) return closed(false, "connect: " + error_text(errno));
+    // As browsers do: a small frame goes out at once, not after the last one's ACK.
+    const int one = 1;
+    ::setsockopt(fd_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(port);
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    const int result = ::connect(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address);
+    if (result != 0 && errno != EINPROGRESS) {
+        closed(false, "connect: " + error_text(errno));
+        return close();
+    }
+    self_ = shared_from_this();
+    connecting_ = true;
+    if (!loop_.add(fd_, this)) {
+        closed(false, "connect: epoll: " + error_text(errno));
+        return close();
+    }
+    if (result == 0) connected();
+}
+
+void LeanConn::connected() {
+    connecting_ = false;
+    out_ =
+        "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n";
+    if (offer_deflate) out_ += "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n";
+    out_ += "\r\n";
+    flush();
+}
+
+void LeanConn::close() {
+    if (fd_ < 0) return;
+    ::close(fd_);  // which takes it out of the epoll set
+    fd_ = -1;
+    closed(false, "closed by the client");
+    // Events of this wake-up may still name it: it goes once they are taken.
+    net::post(loop_.context(), [self = std::move(self_)] {});
+}
+
+std::size_t LeanConn::wire_bytes() { return fd_ >= 0 ? socket_bytes_received(fd_) : 0; }
+
+void LeanConn::on_events(std::uint32_t events) {
+    if (fd_ < 0) return;
+    if (connecting_) {
+        if ((events & (EPOLLOUT | EPOLLERR | EPOLLHUP)) == 0) return;
+        int error = 0;
+        socklen_t size = sizeof error;
+        ::getsockopt(fd_, SOL_SOCKET, SO_ERROR, &error, &size);
+        if (error != 0) {
+            closed(false, "connect: " + error_text(error));
+            return close();
+        }
+        connected();
+    }
+    if ((events & EPOLLOUT) != 0) flush();
+    if ((events & (EPOLLIN | EPOLLRDHUP | EPOLLERR | EPOLLHUP)) != 0) read_all();
+}
+
+// Edge-triggered: each socket is read until a read comes back short, which means it is drained
+// (a TCP read takes all there is, up to the buffer's size); the next bytes to come raise a new event.
+void LeanConn::read_all() {
+    // One buffer for every connection of the thread: bytes are copied to the connection only when
+    // they end in the middle of a frame.
+    thread_local std::vector<char> scratch(64 * 1024);
+    while (fd_ >= 0) {
+        const ssize_t n = ::recv(fd_, scratch.data(), scratch.size(), MSG_DONTWAIT);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+        if (n <= 0) {
+            closed(n == 0, n == 0 ? "read: End of file" : "read: " + error_text(errno));
+            return close();
+        }
+        const std::string_view got(scratch.data(), static_cast<std::size_t>(n));
+        if (in_.empty()) {
+            const std::size_t taken = take(got);
+            if (!done_) in_.assign(got.substr(taken));
+        } else {
+            in_.append(got);
+            const std::size_t taken = take(in_);
+            if (!done_) in_.erase(0, taken);
+        }
+        if (static_cast<std::size_t>(n) < scratch.size()) return;
+    }
+}
+
+std::size_t LeanConn::take(std::string_view bytes) {
+    std::size_t at = 0;
+    if (!open_) {
+        const std::size_t end = bytes.find("\r\n\r\n");
+        if (end == std::string_view::npos) return 0;
+        const std::string_view head = bytes.substr(0, end);
+        if (!head.starts_with("HTTP/1.1 101")) {
+            closed(false, "handshake: " + std::string(head.substr(0, head.find('\r'))));
+            close();
+            return bytes.size();
+        }
+        deflate_ = offer_deflate && head.find("permessage-deflate") != std::string_view::npos;
+        open_ = true;
+        deadline_.cancel();
+        if (on_open) on_open();
+        at = end + 4;
+    }
+    while (!done_ && bytes.size() - at >= 2) {
+        const std::uint8_t b0 = byte_at(bytes, at), b1 = byte_at(bytes, at + 1);
+        const bool fin = (b0 & 0x80) != 0, compressed = (b0 & 0x40) != 0;
+        const std::uint8_t opcode = b0 & 0x0F;
+        if ((b1 & 0x80) != 0) {
+            closed(false, "read: a masked frame from the server");
+            close();
+            return bytes.size();
+        }
+        std::uint64_t length = b1 & 0x7F;
+        const std::size_t extra = length == 126 ? 2 : length == 127 ? 8 : 0;
+        if (bytes.size() - at < 2 + extra) break;
+        if (extra > 0) {
+            length = 0;
+            for (std::size_t i = 0; i < extra; ++i) length = (length << 8) | byte_at(bytes, at + 2 + i);
+        }
+        const std::size_t head = 2 + extra;
+        if (bytes.size() - at - head < length) break;
+        const std::string_view payload = bytes.substr(at + head, static_cast<std::size_t>(length));
+        at += head + static_cast<std::size_t>(length);
+        switch (opcode) {
+            case kText:
+            case kBinary:
+                if (fin) {
+                    take_message(payload, compressed);
+                } else {
+                    message_.assign(payload);
+                    message_compressed_ = compressed;
+                }
+                break;
+            case kContinuation:
+                message_.append(payload);
+                if (fin) {
+                    const std::string whole = std::move(message_);
+                    message_.clear();
+                    take_message(whole, message_compressed_);
+                }
+                break;
+            case kClose: {
+                std::string why = "closed by the server, code " +
+                                  std::to_string(payload.size() >= 2 ? (byte_at(payload, 0) << 8) | byte_at(payload, 1) : 1005);
+                if (payload.size() > 2) why += ": " + std::string(payload.substr(2));
+                closed(true, std::move(why));
+                close();
+                return bytes.size();
+            }
+            case kPing:
+                send_frame(kPong, payload);
+                break;
+            default:  // a pong
+                break;
+        }
+    }
+    return at;
+}
+
+void LeanConn::take_message(std::string_view payload, bool compressed) {
+    if (!compressed || !deflate_) {
+        received_bytes_ += payload.size();
+        if (on_text) on_text(payload);
+        return;
+    }
+    bool too_large = false;
+    const auto text = server::ws::inflate_message(payload, kMaxMessageBytes, too_large);
+    if (!text) {
+        closed(false, "read: a compressed message that does not inflate");
+        return close();
+    }
+    received_bytes_ += text->size();
+    if (on_text) on_text(*text);
+}
+
+void LeanConn::send_text(std::string_view text) { send_frame(kText, text); }
+
+// A client masks every frame (RFC 6455, 5.3); the key only has to vary.
+void LeanConn::send_frame(std::uint8_t opcode, std::string_view payload) {
+    char header[14];
+    std::size_t size = 2;
+    header[0] = static_cast<char>(0x80 | opcode);
+    const std::uint64_t length = payload.size();
+    if (length < 126) {
+        header[1] = static_cast<char>(0x80 | length);
+    } else if (length <= 0xFFFF) {
+        header[1] = static_cast<char>(0x80 | 126);
+        header[2] = static_cast<char>(length >> 8);
+        header[3] = static_cast<char>(length);
+        size = 4;
+    } else {
+        header[1] = static_cast<char>(0x80 | 127);
+        for (int i = 0; i < 8; ++i) header[2 + i] = static_cast<char>(length >> (8 * (7 - i)));
+        size = 10;
+    }
+    mask_seed_ ^= mask_seed_ << 13;
+    mask_seed_ ^= mask_seed_ >> 17;
+    mask_seed_ ^= mask_seed_ << 5;
+    std::memcpy(header + size, &mask_seed_, 4);
+    const char* key = header + size;
+    size += 4;
+    out_.append(header, size);
+    const std::size_t start = out_.size();
+    out_.append(payload);
+    for (std::size_t i = 0; i < payload.size(); ++i) out_[start + i] = static_cast<char>(out_[start + i] ^ key[i & 3]);
+    flush();
+}
+
+// What the socket does not take now goes with its next EPOLLOUT: a send that fell short marks
+// it as waiting for room, and the room coming raises the event.
+void LeanConn::flush() {
+    if (out_.empty() || fd_ < 0 || connecting_) return;
+    const ssize_t n = ::send(fd_, out_.data(), out_.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+    if (n > 0) out_.erase(0, static_cast<std::size_t>(n));  // an error: the read sees the end
+}
+
+void LeanConn::closed(bool by_server, std::string why) {
+    if (done_) return;
+    done_ = true;
+    deadline_.cancel();
+    why_closed_ = std::move(why);
+    if (on_closed) on_closed(by_server);
+}
+
+}  // namespace taol::bench
