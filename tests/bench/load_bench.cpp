@@ -11,9 +11,11 @@
 //
 // How it plays. SERVER is started on a free port with a fresh data directory (server_process.hpp)
 // and stopped after its run; its log goes to a file, of which the warnings and errors are printed.
-// Every client is an asynchronous Beast connection on this one thread. Per room the first client
-// says hello and creates the room, the others join (players, then spectators), and the host starts
-// once all have joined. A player whose latest snapshot lists actions waits T ms, then sends one of
+// Every client is an asynchronous WebSocket connection on this one thread, written straight on its
+// socket (lean_conn.hpp: one epoll set for all of them, so that the generator takes as little of
+// the machine as it can from the server it measures). Per room the first client says hello and
+// creates the room, the others join (players, then spectators), and the host starts once all have
+// joined. A player whose latest snapshot lists actions waits T ms, then sends one of
 // the actions of its latest snapshot (picked at random, a template filled at random as the playout
 // test does) with that snapshot's rev; it has at most one action in flight, and tries again (after
 // T ms more) when it is refused. With --think-spread each wait is drawn uniformly between T/2 and
