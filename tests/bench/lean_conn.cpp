@@ -123,12 +123,14 @@ void LeanConn::on_events(std::uint32_t events) {
         connected();
     }
     if ((events & EPOLLOUT) != 0) flush();
-    if ((events & (EPOLLIN | EPOLLRDHUP | EPOLLERR | EPOLLHUP)) != 0) read_all();
+    const bool peer_gone = (events & (EPOLLRDHUP | EPOLLERR | EPOLLHUP)) != 0;
+    if (peer_gone || (events & EPOLLIN) != 0) read_all(peer_gone);
 }
 
 // Edge-triggered: each socket is read until a read comes back short, which means it is drained
 // (a TCP read takes all there is, up to the buffer's size); the next bytes to come raise a new event.
-void LeanConn::read_all() {
+// Once the peer has closed, no event will come again: it is read to its end.
+void LeanConn::read_all(bool to_the_end) {
     // One buffer for every connection of the thread: bytes are copied to the connection only when
     // they end in the middle of a frame.
     thread_local std::vector<char> scratch(64 * 1024);
@@ -149,7 +151,7 @@ void LeanConn::read_all() {
             const std::size_t taken = take(in_);
             if (!done_) in_.erase(0, taken);
         }
-        if (static_cast<std::size_t>(n) < scratch.size()) return;
+        if (!to_the_end && static_cast<std::size_t>(n) < scratch.size()) return;
     }
 }
 

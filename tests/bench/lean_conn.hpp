@@ -70,7 +70,7 @@ private:
     friend class LeanLoop;
     void on_events(std::uint32_t events);
     void connected();
-    void read_all();
+    void read_all(bool to_the_end);
     // Takes the handshake's answer, then every whole frame at the start of `bytes`; returns how
     // many bytes it took.
     std::size_t take(std::string_view bytes);

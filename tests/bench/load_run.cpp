@@ -119,6 +119,8 @@ public:
         if (!f.set_up) {
             std::fprintf(stderr, "load_bench: the rooms did not all start playing\n");
             f.unexpected = std::move(unexpected_);
+            closing_ = true;
+            close_all();
             return f;
         }
         run_until(ioc_, [] { return false; }, settings_.warmup_s);
