@@ -4,8 +4,10 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <vector>
@@ -26,6 +28,15 @@ constexpr std::size_t kMaxMessageBytes = 64 << 20;
 std::uint8_t byte_at(std::string_view bytes, std::size_t i) { return static_cast<std::uint8_t>(bytes[i]); }
 
 std::string error_text(int error) { return std::strerror(error); }
+
+// A receive timestamp (CLOCK_REALTIME) on the steady clock, by the two clocks' distance now.
+std::chrono::steady_clock::time_point on_steady_clock(const timespec& received) {
+    timespec now{};
+    ::clock_gettime(CLOCK_REALTIME, &now);
+    const auto ago =
+        std::chrono::seconds(now.tv_sec - received.tv_sec) + std::chrono::nanoseconds(now.tv_nsec - received.tv_nsec);
+    return std::chrono::steady_clock::now() - std::chrono::duration_cast<std::chrono::steady_clock::duration>(ago);
+}
 
 }  // namespace
 
@@ -70,6 +81,7 @@ void LeanConn::open(unsigned short port) {
     // As browsers do: a small frame goes out at once, not after the last one's ACK.
     const int one = 1;
     ::setsockopt(fd_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    ::setsockopt(fd_, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof one);
     sockaddr_in address{};
     address.sin_family = AF_INET;
     address.sin_port = htons(port);
@@ -134,13 +146,27 @@ void LeanConn::read_all(bool to_the_end) {
     // One buffer for every connection of the thread: bytes are copied to the connection only when
     // they end in the middle of a frame.
     thread_local std::vector<char> scratch(64 * 1024);
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(timespec))];
     while (fd_ >= 0) {
-        const ssize_t n = ::recv(fd_, scratch.data(), scratch.size(), MSG_DONTWAIT);
+        iovec into{scratch.data(), scratch.size()};
+        msghdr message{};
+        message.msg_iov = &into;
+        message.msg_iovlen = 1;
+        message.msg_control = control;
+        message.msg_controllen = sizeof control;
+        const ssize_t n = ::recvmsg(fd_, &message, MSG_DONTWAIT);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
         if (n <= 0) {
             closed(n == 0, n == 0 ? "read: End of file" : "read: " + error_text(errno));
             return close();
+        }
+        reached_socket_ = std::chrono::steady_clock::now();
+        for (cmsghdr* c = CMSG_FIRSTHDR(&message); c != nullptr; c = CMSG_NXTHDR(&message, c)) {
+            if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_TIMESTAMPNS) continue;
+            timespec received{};
+            std::memcpy(&received, CMSG_DATA(c), sizeof received);
+            reached_socket_ = std::min(reached_socket_, on_steady_clock(received));
         }
         const std::string_view got(scratch.data(), static_cast<std::size_t>(n));
         if (in_.empty()) {

@@ -10,6 +10,7 @@
 #include <sys/epoll.h>
 
 #include <array>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -65,6 +66,10 @@ public:
     std::size_t received_bytes() const { return received_bytes_; }
     // Bytes the socket has received so far, as they came over the wire (framing and compression included).
     std::size_t wire_bytes();
+    // When the bytes read last reached the socket, by the kernel's receive timestamp (on loopback,
+    // the moment the server's send went through): during on_text, its message's arrival, before
+    // the generator's own thread came to read it.
+    std::chrono::steady_clock::time_point reached_socket() const { return reached_socket_; }
 
 private:
     friend class LeanLoop;
@@ -94,6 +99,7 @@ private:
     bool done_ = false;
     std::uint32_t mask_seed_ = 0x9e3779b9;
     std::size_t received_bytes_ = 0;
+    std::chrono::steady_clock::time_point reached_socket_;
     std::string why_closed_;
 };
 

@@ -172,6 +172,12 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
             });
         }
     };
+    // Until the last member's frame reached its socket: what is left once the generator's own
+    // reading is taken out.
+    for (const auto& [rank, p] : {std::pair{"p50", 0.5}, {"p99", 0.99}, {"p99.9", 0.999}}) {
+        const std::string label = std::string("last member at its socket ms ") + rank;
+        row(label.c_str(), [&](const Figures& f) { return number(taol::bench::percentile(f.last_at_socket_ms, p), 2); });
+    }
     // By the action's type: the confirmations every player sends at once wait longest.
     rows_by_key(
         "  last member ms p99, ", [](const Figures& f) -> const auto& { return f.last_ms_by_action; },
@@ -213,6 +219,10 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
     for (const auto& [rank, p] : {std::pair{"p50", 0.5}, {"p99", 0.99}}) {
         const std::string label = std::string("client's own lag ms ") + rank;
         row(label.c_str(), [&](const Figures& f) { return number(taol::bench::percentile(f.client_lag_ms, p), 2); });
+    }
+    for (const auto& [rank, p] : {std::pair{"p50", 0.5}, {"p99", 0.99}}) {
+        const std::string label = std::string("client's wait to read a frame ms ") + rank;
+        row(label.c_str(), [&](const Figures& f) { return number(taol::bench::percentile(f.read_wait_ms, p), 2); });
     }
     if (s.surge_per_s > 0) {
         row("newcomer rooms arrived", [&](const Figures& f) { return std::to_string(f.newcomer_rooms); });

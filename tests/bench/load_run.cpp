@@ -37,6 +37,12 @@ const std::set<std::string> kExpectedErrors = {"too_late", "illegal_action", "no
 
 struct Room;
 
+struct Arrival {
+    std::int64_t rev;
+    Clock::time_point seen;        // when the generator read it
+    Clock::time_point at_socket;   // when it reached the member's socket (the kernel's timestamp)
+};
+
 struct Member {
     std::shared_ptr<LeanConn> conn;
     std::unique_ptr<net::steady_timer> timer;
@@ -56,7 +62,7 @@ struct Member {
     bool thinking = false;
     std::int64_t next_id = kFirstActId;
     Clock::time_point sent_at;
-    std::vector<std::pair<std::int64_t, Clock::time_point>> arrivals;  // every snapshot's rev and time
+    std::vector<Arrival> arrivals;  // every snapshot's
 };
 
 struct Accepted {
@@ -169,6 +175,7 @@ public:
         f.unexpected = unexpected_;
         f.newcomer_busy = newcomer_busy_;
         f.client_lag_ms = std::move(client_lag_ms_);
+        f.read_wait_ms = std::move(read_wait_ms_);
         collect_latencies(f);
         if (settings_.timeline) f.timeline = std::move(timeline_);
         surge_timer_.cancel();
@@ -451,7 +458,8 @@ private:
         }
         if (measuring_) ++snapshots_;
         m.rev = rev;
-        m.arrivals.emplace_back(m.rev, now);
+        m.arrivals.push_back({m.rev, now, m.conn->reached_socket()});
+        if (measuring_) read_wait_ms_.push_back(std::chrono::duration<double, std::milli>(now - m.conn->reached_socket()).count());
         if (actions.data() != m.actions.data()) m.actions = actions;
         Room& room = *m.room;
         if (id != 0 && id == m.in_flight) {
@@ -569,33 +577,35 @@ private:
                     ++f.accepted;
                     f.answer_ms.push_back(ms(a.sent, a.answered));
                 }
-                double last = 0;
+                double last = 0, last_at_socket = 0;
                 bool all_saw = true;  // every other member saw it: `last` is when the last one did
                 for (const auto& m : room.members) {
                     if (m.index == a.actor) continue;
-                    const auto seen = first_seen(m, a);
+                    const Arrival* seen = first_seen(m, a);
                     if (!seen) {
                         all_saw = false;
                         continue;
                     }
-                    const double seen_ms = ms(a.sent, *seen);
+                    const double seen_ms = ms(a.sent, seen->seen);
                     if (!room.newcomer) f.each_ms.push_back(seen_ms);
                     last = std::max(last, seen_ms);
+                    last_at_socket = std::max(last_at_socket, ms(a.sent, seen->at_socket));
                 }
                 if (all_saw) (room.newcomer ? f.newcomer_last_ms : f.last_ms).push_back(last);
+                if (all_saw && !room.newcomer) f.last_at_socket_ms.push_back(last_at_socket);
                 if (all_saw && !room.newcomer) f.last_ms_by_action[a.type].push_back(last);
                 if (Second* s = all_saw && !room.newcomer ? second_of(a.sent) : nullptr) s->last_ms.push_back(last);
             }
         }
     }
-    // When `m` first received a snapshot of a's rev or later, after a was sent.
-    static std::optional<Clock::time_point> first_seen(const Member& m, const Accepted& a) {
+    // The first snapshot of a's rev or later that `m` read after a was sent, if any.
+    static const Arrival* first_seen(const Member& m, const Accepted& a) {
         auto it = std::lower_bound(m.arrivals.begin(), m.arrivals.end(), a.sent,
-                                   [](const auto& arrival, Clock::time_point t) { return arrival.second < t; });
+                                   [](const Arrival& arrival, Clock::time_point t) { return arrival.seen < t; });
         for (; it != m.arrivals.end(); ++it) {
-            if (it->first >= a.rev) return it->second;
+            if (it->rev >= a.rev) return &*it;
         }
-        return std::nullopt;
+        return nullptr;
     }
 
     const Settings& settings_;
@@ -609,6 +619,7 @@ private:
     net::steady_timer lag_timer_{ioc_};
     net::steady_timer sample_timer_{ioc_};
     std::vector<double> client_lag_ms_;
+    std::vector<double> read_wait_ms_;
     std::vector<Second> timeline_;
     int newcomer_busy_ = 0;
     bool measuring_ = false;

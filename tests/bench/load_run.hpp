@@ -58,6 +58,9 @@ struct Figures {
     std::size_t wire_bytes = 0;  // as the sockets received them: framing and compression included
     std::vector<double> answer_ms, each_ms, last_ms;  // the rooms playing before the phase
     std::map<std::string, std::vector<double>> last_ms_by_action;  // last_ms by the action's type
+    // last_ms, until the last member's frame reached its socket (the kernel's receive timestamp)
+    // rather than until the generator read it: the difference is the generator's own.
+    std::vector<double> last_at_socket_ms;
     // The acts of the phase the server itself answered within each bound in ms, from reading one to
     // its answer (its own histogram): what the latencies above add to that is the sockets', the
     // event loops' queues and the generator's own. Empty for the bare broadcaster.
@@ -77,6 +80,7 @@ struct Figures {
     double rss_per_connection_kib = -1;
     double client_cores = 0;
     std::vector<double> client_lag_ms;  // how late the client's own 10 ms timer ran, through the phase
+    std::vector<double> read_wait_ms;   // each snapshot of the phase, from reaching its socket to being read
     double database_cores = -1;         // PostgreSQL's processes (--nodes); -1: none
     std::vector<Second> timeline;       // --timeline
     Storm close;  // after the phase, every connection closed at once
