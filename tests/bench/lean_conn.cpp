@@ -13,29 +13,29 @@
 #include <vector>
 
 #include "server/net/ws_deflate.hpp"
+#include "server/net/ws_frame.hpp"
 #include "tests/bench/wire_bytes.hpp"
 
 namespace taol::bench {
 
 namespace net = boost::asio;
 using boost::system::error_code;
+using server::ws::Opcode;
 
 namespace {
 
-constexpr std::uint8_t kContinuation = 0x0, kText = 0x1, kBinary = 0x2, kClose = 0x8, kPing = 0x9, kPong = 0xA;
 constexpr std::size_t kMaxMessageBytes = 64 << 20;
 
 std::uint8_t byte_at(std::string_view bytes, std::size_t i) { return static_cast<std::uint8_t>(bytes[i]); }
 
 std::string error_text(int error) { return std::strerror(error); }
 
-// A receive timestamp (CLOCK_REALTIME) on the steady clock, by the two clocks' distance now.
-std::chrono::steady_clock::time_point on_steady_clock(const timespec& received) {
+// How long ago a receive timestamp (CLOCK_REALTIME) was.
+std::chrono::steady_clock::duration since(const timespec& received) {
     timespec now{};
     ::clock_gettime(CLOCK_REALTIME, &now);
-    const auto ago =
-        std::chrono::seconds(now.tv_sec - received.tv_sec) + std::chrono::nanoseconds(now.tv_nsec - received.tv_nsec);
-    return std::chrono::steady_clock::now() - std::chrono::duration_cast<std::chrono::steady_clock::duration>(ago);
+    return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::seconds(now.tv_sec - received.tv_sec) + std::chrono::nanoseconds(now.tv_nsec - received.tv_nsec));
 }
 
 }  // namespace
@@ -161,12 +161,13 @@ void LeanConn::read_all(bool to_the_end) {
             closed(n == 0, n == 0 ? "read: End of file" : "read: " + error_text(errno));
             return close();
         }
-        reached_socket_ = std::chrono::steady_clock::now();
+        const auto now = std::chrono::steady_clock::now();
+        reached_socket_ = now;
         for (cmsghdr* c = CMSG_FIRSTHDR(&message); c != nullptr; c = CMSG_NXTHDR(&message, c)) {
             if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_TIMESTAMPNS) continue;
             timespec received{};
             std::memcpy(&received, CMSG_DATA(c), sizeof received);
-            reached_socket_ = std::min(reached_socket_, on_steady_clock(received));
+            reached_socket_ = std::min(now, now - since(received));
         }
         const std::string_view got(scratch.data(), static_cast<std::size_t>(n));
         if (in_.empty()) {
@@ -201,7 +202,7 @@ std::size_t LeanConn::take(std::string_view bytes) {
     while (!done_ && bytes.size() - at >= 2) {
         const std::uint8_t b0 = byte_at(bytes, at), b1 = byte_at(bytes, at + 1);
         const bool fin = (b0 & 0x80) != 0, compressed = (b0 & 0x40) != 0;
-        const std::uint8_t opcode = b0 & 0x0F;
+        const auto opcode = static_cast<Opcode>(b0 & 0x0F);
         if ((b1 & 0x80) != 0) {
             closed(false, "read: a masked frame from the server");
             close();
@@ -219,8 +220,8 @@ std::size_t LeanConn::take(std::string_view bytes) {
         const std::string_view payload = bytes.substr(at + head, static_cast<std::size_t>(length));
         at += head + static_cast<std::size_t>(length);
         switch (opcode) {
-            case kText:
-            case kBinary:
+            case Opcode::text:
+            case Opcode::binary:
                 if (fin) {
                     take_message(payload, compressed);
                 } else {
@@ -228,7 +229,7 @@ std::size_t LeanConn::take(std::string_view bytes) {
                     message_compressed_ = compressed;
                 }
                 break;
-            case kContinuation:
+            case Opcode::continuation:
                 message_.append(payload);
                 if (fin) {
                     const std::string whole = std::move(message_);
@@ -236,7 +237,7 @@ std::size_t LeanConn::take(std::string_view bytes) {
                     take_message(whole, message_compressed_);
                 }
                 break;
-            case kClose: {
+            case Opcode::close: {
                 std::string why = "closed by the server, code " +
                                   std::to_string(payload.size() >= 2 ? (byte_at(payload, 0) << 8) | byte_at(payload, 1) : 1005);
                 if (payload.size() > 2) why += ": " + std::string(payload.substr(2));
@@ -244,10 +245,10 @@ std::size_t LeanConn::take(std::string_view bytes) {
                 close();
                 return bytes.size();
             }
-            case kPing:
-                send_frame(kPong, payload);
+            case Opcode::ping:
+                send_frame(Opcode::pong, payload);
                 break;
-            default:  // a pong
+            case Opcode::pong:
                 break;
         }
     }
@@ -270,36 +271,23 @@ void LeanConn::take_message(std::string_view payload, bool compressed) {
     if (on_text) on_text(*text);
 }
 
-void LeanConn::send_text(std::string_view text) { send_frame(kText, text); }
+void LeanConn::send_text(std::string_view text) { send_frame(Opcode::text, text); }
 
-// A client masks every frame (RFC 6455, 5.3); the key only has to vary.
-void LeanConn::send_frame(std::uint8_t opcode, std::string_view payload) {
-    char header[14];
-    std::size_t size = 2;
-    header[0] = static_cast<char>(0x80 | opcode);
-    const std::uint64_t length = payload.size();
-    if (length < 126) {
-        header[1] = static_cast<char>(0x80 | length);
-    } else if (length <= 0xFFFF) {
-        header[1] = static_cast<char>(0x80 | 126);
-        header[2] = static_cast<char>(length >> 8);
-        header[3] = static_cast<char>(length);
-        size = 4;
-    } else {
-        header[1] = static_cast<char>(0x80 | 127);
-        for (int i = 0; i < 8; ++i) header[2 + i] = static_cast<char>(length >> (8 * (7 - i)));
-        size = 10;
-    }
+// The server's header with the mask bit set, then the key and the payload masked with it: a client
+// masks every frame (RFC 6455, 5.3), and the key only has to vary.
+void LeanConn::send_frame(Opcode opcode, std::string_view payload) {
+    server::ws::ServerHeader header = server::ws::server_header(opcode, payload.size());
+    header.bytes[1] |= 0x80;
     mask_seed_ ^= mask_seed_ << 13;
     mask_seed_ ^= mask_seed_ >> 17;
     mask_seed_ ^= mask_seed_ << 5;
-    std::memcpy(header + size, &mask_seed_, 4);
-    const char* key = header + size;
-    size += 4;
-    out_.append(header, size);
+    std::array<std::uint8_t, 4> key{};
+    std::memcpy(key.data(), &mask_seed_, key.size());
+    out_.append(reinterpret_cast<const char*>(header.bytes.data()), header.size);
+    out_.append(reinterpret_cast<const char*>(key.data()), key.size());
     const std::size_t start = out_.size();
     out_.append(payload);
-    for (std::size_t i = 0; i < payload.size(); ++i) out_[start + i] = static_cast<char>(out_[start + i] ^ key[i & 3]);
+    server::ws::unmask(out_.data() + start, payload.size(), key, 0);  // XOR: masking is unmasking
     flush();
 }
 

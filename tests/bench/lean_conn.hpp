@@ -21,6 +21,8 @@
 #include <boost/asio.hpp>
 #include <nlohmann/json.hpp>
 
+#include "server/net/ws_frame.hpp"
+
 namespace taol::bench {
 
 class LeanConn;
@@ -80,7 +82,7 @@ private:
     // many bytes it took.
     std::size_t take(std::string_view bytes);
     void take_message(std::string_view payload, bool compressed);
-    void send_frame(std::uint8_t opcode, std::string_view payload);
+    void send_frame(server::ws::Opcode opcode, std::string_view payload);
     void flush();
     void closed(bool by_server, std::string why);
 
