@@ -77,7 +77,7 @@ Server::Server(ServerConfig config)
       addresses_(config_.limits.max_per_address, config_.limits.api_per_second, config_.limits.api_burst,
                  proxy_addresses(config_.limits.proxies), config_.limits.limit_loopback),
       hub_(ioc_.get_executor(), metrics_, hub_config(config_.hub, journal_.get(), background_, chores_)),
-      loop_lag_(ioc_.get_executor(), hub_.load()),
+      loop_lag_(ioc_.get_executor(), hub_.load(), metrics_),
       context_{hub_, metrics_, connections_, HttpContext{config_.web_root, nullptr, nullptr}, config_.limits, addresses_, config_.deflate},
       sweep_timer_(ioc_),
       stop_timer_(ioc_),

@@ -79,7 +79,7 @@ private:
     AddressLimits addresses_;
     ConnectionRegistry connections_;
     Hub hub_;
-    LoopLagProbe loop_lag_;  // tells the hub's load gauge how late the event loop runs
+    LoopLagProbe loop_lag_;  // tells the hub's load gauge and the metrics how late the event loop runs
     ServerContext context_;
     std::shared_ptr<Listener> listener_;
     boost::asio::steady_timer sweep_timer_;

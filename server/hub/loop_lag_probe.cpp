@@ -4,8 +4,9 @@
 
 namespace taol::server {
 
-LoopLagProbe::LoopLagProbe(boost::asio::any_io_executor executor, LoadGauge& gauge, std::chrono::milliseconds period)
-    : strand_(boost::asio::make_strand(executor)), timer_(strand_), gauge_(gauge), period_(period) {}
+LoopLagProbe::LoopLagProbe(boost::asio::any_io_executor executor, LoadGauge& gauge, Metrics& metrics,
+                           std::chrono::milliseconds period)
+    : strand_(boost::asio::make_strand(executor)), timer_(strand_), gauge_(gauge), metrics_(metrics), period_(period) {}
 
 void LoopLagProbe::start() {
     boost::asio::post(strand_, [this] { arm(); });
@@ -23,6 +24,7 @@ void LoopLagProbe::arm() {
         if (ec || stopped_) return;
         const auto late = std::chrono::steady_clock::now() - timer_.expiry();
         gauge_.loop_lag(std::chrono::duration_cast<std::chrono::milliseconds>(late).count());
+        metrics_.observe_loop_lag(late);
         arm();
     });
 }

@@ -1,5 +1,6 @@
 #include "server/hub/metrics.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 namespace taol::server {
@@ -15,7 +16,7 @@ void gauge(std::ostringstream& out, const char* name, const char* help, std::int
 
 }  // namespace
 
-void Metrics::observe_action_latency(std::chrono::nanoseconds elapsed) {
+void DurationHistogram::observe(std::chrono::nanoseconds elapsed) {
     const double seconds = std::chrono::duration<double>(elapsed).count();
     for (std::size_t i = 0; i < kBuckets.size(); ++i) {
         if (seconds <= kBuckets[i]) {
@@ -23,8 +24,21 @@ void Metrics::observe_action_latency(std::chrono::nanoseconds elapsed) {
             break;
         }
     }
-    latency_count_.fetch_add(1, std::memory_order_relaxed);
-    latency_sum_ns_.fetch_add(static_cast<std::uint64_t>(elapsed.count()), std::memory_order_relaxed);
+    count_.fetch_add(1, std::memory_order_relaxed);
+    sum_ns_.fetch_add(static_cast<std::uint64_t>(std::max<std::int64_t>(elapsed.count(), 0)), std::memory_order_relaxed);
+}
+
+void DurationHistogram::render(std::ostringstream& out, const char* name, const char* help) const {
+    out << "# HELP " << name << ' ' << help << "\n# TYPE " << name << " histogram\n";
+    std::uint64_t cumulative = 0;
+    for (std::size_t i = 0; i < kBuckets.size(); ++i) {
+        cumulative += bucket_counts_[i].load(std::memory_order_relaxed);
+        out << name << "_bucket{le=\"" << kBuckets[i] << "\"} " << cumulative << '\n';
+    }
+    const std::uint64_t count = count_.load();
+    out << name << "_bucket{le=\"+Inf\"} " << count << '\n'
+        << name << "_sum " << static_cast<double>(sum_ns_.load()) / 1e9 << '\n'
+        << name << "_count " << count << '\n';
 }
 
 std::string Metrics::render(const RoomCounts& rooms, const Ownership* ownership) const {
@@ -68,17 +82,9 @@ std::string Metrics::render(const RoomCounts& rooms, const Ownership* ownership)
     counter(out, "taol_actions_accepted_total", "Game actions accepted.", actions_accepted.load());
     counter(out, "taol_actions_rejected_total", "Game actions refused.", actions_rejected.load());
 
-    out << "# HELP taol_action_latency_seconds Time to handle an act message.\n"
-        << "# TYPE taol_action_latency_seconds histogram\n";
-    std::uint64_t cumulative = 0;
-    for (std::size_t i = 0; i < kBuckets.size(); ++i) {
-        cumulative += bucket_counts_[i].load(std::memory_order_relaxed);
-        out << "taol_action_latency_seconds_bucket{le=\"" << kBuckets[i] << "\"} " << cumulative << '\n';
-    }
-    const std::uint64_t count = latency_count_.load();
-    out << "taol_action_latency_seconds_bucket{le=\"+Inf\"} " << count << '\n'
-        << "taol_action_latency_seconds_sum " << static_cast<double>(latency_sum_ns_.load()) / 1e9 << '\n'
-        << "taol_action_latency_seconds_count " << count << '\n';
+    action_latency_.render(out, "taol_action_latency_seconds", "Time to handle an act message.");
+    loop_lag_.render(out, "taol_event_loop_lag_seconds",
+                     "How late a timer due on the event loop ran (sampled every 100 ms).");
     return out.str();
 }
 

@@ -185,16 +185,20 @@ void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>
             return number(taol::bench::percentile(ms, 0.99), 2) + " (" + std::to_string(ms.size()) + ")";
         });
     // The server's own share of that: the smallest of its histogram's bounds the rank falls within.
+    const auto at_most = [&](const std::map<double, long long>& within, double p) {
+        if (within.empty() || within.rbegin()->second == 0) return std::string("-");
+        for (const auto& [ms, count] : within) {  // cumulative counts
+            if (static_cast<double>(count) >= p * static_cast<double>(within.rbegin()->second)) return number(ms, 1);
+        }
+        return std::string("-");
+    };
     for (const auto& [rank, p] : {std::pair{"p99", 0.99}, {"p99.9", 0.999}}) {
         const std::string label = std::string("server's own act ms ") + rank + ", at most";
-        row(label.c_str(), [&](const Figures& f) {
-            const auto& within = f.server_answered_within;
-            if (within.empty() || within.rbegin()->second == 0) return std::string("-");
-            for (const auto& [ms, count] : within) {
-                if (static_cast<double>(count) >= p * static_cast<double>(within.rbegin()->second)) return number(ms, 1);
-            }
-            return std::string("-");
-        });
+        row(label.c_str(), [&](const Figures& f) { return at_most(f.server_answered_within, p); });
+    }
+    for (const auto& [rank, p] : {std::pair{"p50", 0.5}, {"p99", 0.99}}) {
+        const std::string label = std::string("server's event loop late ms ") + rank + ", at most";
+        row(label.c_str(), [&](const Figures& f) { return at_most(f.server_loop_late_within, p); });
     }
     row("server CPU (cores)", [&](const Figures& f) { return number(f.server_cores, 2); });
     // Server CPU seconds of the phase, per accepted action in µs (0 when none was accepted).

@@ -33,6 +33,8 @@ constexpr std::int64_t kStartId = 3;
 constexpr std::int64_t kRematchId = 4;
 constexpr std::int64_t kFirstActId = 100;
 
+constexpr const char* kActHistogram = "taol_action_latency_seconds";
+constexpr const char* kLoopLagHistogram = "taol_event_loop_lag_seconds";
 const std::set<std::string> kExpectedErrors = {"too_late", "illegal_action", "not_your_turn", "game_over"};
 
 struct Room;
@@ -83,22 +85,32 @@ struct Room {
     std::unique_ptr<net::steady_timer> start_timer;  // --stagger-s: until its game starts
 };
 
-// The servers' own count of the acts they answered within each bound, in ms (their
-// taol_action_latency_seconds histogram: from reading an act to its answer, once written), summed.
-std::map<double, long long> acts_answered_within(const std::vector<unsigned short>& ports) {
-    static constexpr std::string_view kBucket = "taol_action_latency_seconds_bucket{le=\"";
+// One of the servers' duration histograms in /metrics (`name`, without `_bucket`), summed over the
+// servers: how many of its samples fell within each bound, in ms.
+std::map<double, long long> server_histogram(const std::vector<unsigned short>& ports, const std::string& name) {
+    const std::string bucket = name + "_bucket{le=\"";
     std::map<double, long long> counts;
     for (unsigned short port : ports) {
         std::istringstream lines(testing::http_get(port, "/metrics").body);
         for (std::string line; std::getline(lines, line);) {
-            if (!line.starts_with(kBucket)) continue;
-            const std::size_t quote = line.find('"', kBucket.size());
-            const std::string bound = line.substr(kBucket.size(), quote - kBucket.size());
+            if (!line.starts_with(bucket)) continue;
+            const std::size_t quote = line.find('"', bucket.size());
+            const std::string bound = line.substr(bucket.size(), quote - bucket.size());
             const double ms = bound == "+Inf" ? std::numeric_limits<double>::infinity() : std::stod(bound) * 1000;
             counts[ms] += std::stoll(line.substr(line.find(' ', quote) + 1));
         }
     }
     return counts;
+}
+
+// What a histogram gained between two readings.
+std::map<double, long long> since(const std::map<double, long long>& before, const std::map<double, long long>& after) {
+    std::map<double, long long> gained;
+    for (const auto& [ms, count] : after) {
+        const auto was = before.find(ms);
+        gained[ms] = count - (was == before.end() ? 0 : was->second);
+    }
+    return gained;
 }
 
 double thread_cpu_seconds() {
@@ -134,7 +146,9 @@ public:
         std::size_t bytes_before = received_bytes();
         const std::size_t wire_before = wire_bytes();
         const Usage before = server_usage();
-        const auto answered_before = bare_ ? std::map<double, long long>{} : acts_answered_within(ports_);
+        // The server's own histograms: from reading an act to its answer, and how late its event loop ran.
+        const auto answered_before = bare_ ? std::map<double, long long>{} : server_histogram(ports_, kActHistogram);
+        const auto late_before = bare_ ? std::map<double, long long>{} : server_histogram(ports_, kLoopLagHistogram);
         const double database_before = database_cpu ? database_cpu() : 0;
         const double client_before = thread_cpu_seconds();
         start_ = Clock::now();
@@ -150,7 +164,8 @@ public:
         end_ = Clock::now();
         const Usage after = server_usage();
         if (!bare_) {
-            for (const auto& [ms, count] : acts_answered_within(ports_)) f.server_answered_within[ms] = count - answered_before.at(ms);
+            f.server_answered_within = since(answered_before, server_histogram(ports_, kActHistogram));
+            f.server_loop_late_within = since(late_before, server_histogram(ports_, kLoopLagHistogram));
         }
         const double elapsed = std::chrono::duration<double>(end_ - start_).count();
         if (database_cpu) f.database_cores = (database_cpu() - database_before) / elapsed;

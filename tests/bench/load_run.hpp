@@ -65,6 +65,9 @@ struct Figures {
     // its answer (its own histogram): what the latencies above add to that is the sockets', the
     // event loops' queues and the generator's own. Empty for the bare broadcaster.
     std::map<double, long long> server_answered_within;
+    // How late the servers' event loops ran (their probe, every 100 ms), the same way: a frame
+    // that is ready waits about that long for a thread, to be read or written.
+    std::map<double, long long> server_loop_late_within;
     // --surge: the rooms that arrived in the phase.
     int newcomer_rooms = 0;
     int newcomer_rooms_in = 0;  // that got in and played

@@ -7,8 +7,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
+#include <thread>
 
 #include "games/registry.hpp"
+#include "server/hub/metrics.hpp"
 #include "tests/server/live_server.hpp"
 #include "tests/server/live_table.hpp"
 #include "tests/server/ws_client.hpp"
@@ -87,6 +90,43 @@ TEST_CASE("Metrics count connections, rooms by status, messages and actions") {
     CHECK(text.find("taol_actions_rejected_total 1\n") != std::string::npos);
     CHECK(text.find("taol_action_latency_seconds_count 1\n") != std::string::npos);
     CHECK(text.find("taol_action_latency_seconds_bucket{le=\"+Inf\"} 1\n") != std::string::npos);
+}
+
+TEST_CASE("Metrics: a duration histogram counts each sample once, in cumulative buckets") {
+    taol::server::DurationHistogram histogram;
+    histogram.observe(std::chrono::microseconds(50));
+    histogram.observe(std::chrono::milliseconds(3));
+    histogram.observe(std::chrono::seconds(2));  // past every bound: +Inf only
+    std::ostringstream out;
+    histogram.render(out, "taol_test_seconds", "A test.");
+    const std::string text = out.str();
+    CHECK(text.find("# TYPE taol_test_seconds histogram\n") != std::string::npos);
+    CHECK(text.find("taol_test_seconds_bucket{le=\"0.0001\"} 1\n") != std::string::npos);
+    CHECK(text.find("taol_test_seconds_bucket{le=\"0.0025\"} 1\n") != std::string::npos);
+    CHECK(text.find("taol_test_seconds_bucket{le=\"0.005\"} 2\n") != std::string::npos);
+    CHECK(text.find("taol_test_seconds_bucket{le=\"1\"} 2\n") != std::string::npos);
+    CHECK(text.find("taol_test_seconds_bucket{le=\"+Inf\"} 3\n") != std::string::npos);
+    CHECK(text.find("taol_test_seconds_count 3\n") != std::string::npos);
+    CHECK(text.find("taol_test_seconds_sum 2.00305\n") != std::string::npos);
+}
+
+TEST_CASE("Metrics tell how late the event loop runs") {
+    LiveServer live;
+    // Its probe fires every 100 ms from the start.
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    std::string text;
+    do {
+        text = http_get(live.port(), "/metrics").body;
+        if (text.find("taol_event_loop_lag_seconds_count 0\n") == std::string::npos) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    } while (std::chrono::steady_clock::now() < give_up);
+    CHECK(text.find("# TYPE taol_event_loop_lag_seconds histogram\n") != std::string::npos);
+    const std::size_t count_at = text.find("taol_event_loop_lag_seconds_count ");
+    REQUIRE(count_at != std::string::npos);
+    const long long count = std::stoll(text.substr(count_at + std::string("taol_event_loop_lag_seconds_count ").size()));
+    CHECK(count >= 1);
+    CHECK(text.find("taol_event_loop_lag_seconds_bucket{le=\"+Inf\"} " + std::to_string(count) + "\n") !=
+          std::string::npos);
 }
 
 TEST_CASE("Rooms API: a room's public summary, and its replay only once a game is over") {
