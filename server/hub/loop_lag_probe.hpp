@@ -1,7 +1,8 @@
 #pragma once
 // How late the event loop runs: a timer every `period` on the loop's executor, each firing's delay
-// told to the load gauge and counted in the metrics' histogram. However many threads run the io_context, a handler that is due waits in
-// its one queue until a thread is free, so this is how long anything a player sent waits to run.
+// told to the load gauge and counted in the metrics' histogram. However many threads run the
+// io_context, a handler that is due waits in its one queue until a thread is free, so this is how
+// long anything a player sent waits to run.
 #include <atomic>
 #include <chrono>
 
