@@ -131,6 +131,6 @@ bool maps_library(pid_t pid, const std::string& name) {
 
 TEST_CASE("The server allocates with jemalloc") {
     TempDir dir;
-    ServerProcess server(dir.path(), free_port());
+    ServerProcess server(dir.path() / "data", free_port());  // its log beside, inside `dir`
     CHECK(maps_library(server.pid(), "libjemalloc"));
 }
