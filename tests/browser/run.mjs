@@ -19,6 +19,10 @@ const results = { passed: 0, failed: 0 };
 let server = null;
 let browser = null;
 let finished = false;
+// Screenshots go where TAOL_SHOTS says, kept; otherwise to a temporary folder, kept only when a
+// scenario failed (it is printed), so that passing runs leave nothing behind.
+const shotsKept = Boolean(process.env.TAOL_SHOTS);
+const shots = process.env.TAOL_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'taol-shots-'));
 
 async function finish(message) {
   if (finished) return;
@@ -29,6 +33,7 @@ async function finish(message) {
   }
   if (browser) { try { await browser.close(); } catch { /* already gone */ } }
   if (server) await server.stop();
+  if (!shotsKept && !results.failed) fs.rmSync(shots, { recursive: true, force: true });
   console.log(`browser: ${results.passed} passed, ${results.failed} failed`);
   process.exit(results.failed ? 1 : 0);
 }
@@ -37,7 +42,6 @@ process.on('SIGINT', () => finish('interrupted'));
 process.on('SIGTERM', () => finish('terminated'));
 setTimeout(() => finish(`overall timeout of ${OVERALL_MS} ms`), OVERALL_MS).unref();
 
-const shots = process.env.TAOL_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'taol-shots-'));
 fs.mkdirSync(shots, { recursive: true });
 for (const name of names) {
   const errors = [];
