@@ -104,7 +104,7 @@ std::map<double, long long> server_histogram(const std::vector<unsigned short>& 
 }
 
 // What a histogram gained between two readings.
-std::map<double, long long> since(const std::map<double, long long>& before, const std::map<double, long long>& after) {
+std::map<double, long long> gained_between(const std::map<double, long long>& before, const std::map<double, long long>& after) {
     std::map<double, long long> gained;
     for (const auto& [ms, count] : after) {
         const auto was = before.find(ms);
@@ -164,8 +164,8 @@ public:
         end_ = Clock::now();
         const Usage after = server_usage();
         if (!bare_) {
-            f.server_answered_within = since(answered_before, server_histogram(ports_, kActHistogram));
-            f.server_loop_late_within = since(late_before, server_histogram(ports_, kLoopLagHistogram));
+            f.server_answered_within = gained_between(answered_before, server_histogram(ports_, kActHistogram));
+            f.server_loop_late_within = gained_between(late_before, server_histogram(ports_, kLoopLagHistogram));
         }
         const double elapsed = std::chrono::duration<double>(end_ - start_).count();
         if (database_cpu) f.database_cores = (database_cpu() - database_before) / elapsed;

@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <thread>
 
 #include "games/registry.hpp"
 #include "server/hub/metrics.hpp"
@@ -113,13 +112,9 @@ TEST_CASE("Metrics: a duration histogram counts each sample once, in cumulative 
 TEST_CASE("Metrics tell how late the event loop runs") {
     LiveServer live;
     // Its probe fires every 100 ms from the start.
-    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    std::string text;
-    do {
-        text = http_get(live.port(), "/metrics").body;
-        if (text.find("taol_event_loop_lag_seconds_count 0\n") == std::string::npos) break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    } while (std::chrono::steady_clock::now() < give_up);
+    const std::string text = metrics_once(live.port(), [](const std::string& text) {
+        return text.find("taol_event_loop_lag_seconds_count 0\n") == std::string::npos;
+    });
     CHECK(text.find("# TYPE taol_event_loop_lag_seconds histogram\n") != std::string::npos);
     const std::size_t count_at = text.find("taol_event_loop_lag_seconds_count ");
     REQUIRE(count_at != std::string::npos);

@@ -55,17 +55,23 @@ private:
     std::thread thread_;
 };
 
-// /metrics once it has `line` (counters are bumped from the server's threads, just after answers
-// go out), or as it stands after 30 s.
-inline std::string metrics_with(unsigned short port, const std::string& line) {
+// /metrics once `ready` says so of its text (counters are bumped from the server's threads, just
+// after answers go out), or as it stands after 30 s.
+template <typename Ready>
+std::string metrics_once(unsigned short port, Ready ready) {
     const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
     std::string text;
     do {
         text = http_get(port, "/metrics").body;
-        if (text.find(line) != std::string::npos) break;
+        if (ready(text)) break;
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     } while (std::chrono::steady_clock::now() < give_up);
     return text;
+}
+
+// /metrics once it has `line`.
+inline std::string metrics_with(unsigned short port, const std::string& line) {
+    return metrics_once(port, [&](const std::string& text) { return text.find(line) != std::string::npos; });
 }
 
 }  // namespace taol::testing
