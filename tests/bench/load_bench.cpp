@@ -108,6 +108,7 @@
 #include "tests/bench/bare_broadcaster.hpp"
 #include "tests/bench/bench_conn.hpp"
 #include "tests/bench/load_run.hpp"
+#include "tests/bench/machine_probe.hpp"
 #include "tests/bench/server_process.hpp"
 #include "tests/server/pg_cluster.hpp"
 
@@ -117,13 +118,16 @@ using taol::bench::Settings;
 namespace {
 
 // Rows of figures, one column per run.
-void print(const Settings& s, const std::vector<std::pair<std::string, Figures>>& runs) {
+void print(const Settings& s, const taol::bench::MachineCost& machine,
+           const std::vector<std::pair<std::string, Figures>>& runs) {
     const std::string nodes = s.nodes > 0 ? ", " + std::to_string(s.nodes) + " node(s) on PostgreSQL" : "";
     std::printf("load_bench: %d rooms of %s, %d players + %d spectators each (%d connections), think %d ms%s, "
                 "warm-up %.0f s, measured %.0f s, --sync %s%s%s\n",
                 s.rooms, s.game.c_str(), s.players, s.spectators, runs.front().second.connections, s.think_ms,
                 s.think_spread ? " (spread)" : "", s.warmup_s, s.seconds, s.sync.c_str(), s.deltas ? ", deltas" : "",
                 nodes.c_str());
+    std::printf("this machine, idle before the run: a system call %.2f µs, 1 KiB through loopback TCP %.2f µs\n",
+                machine.syscall_us, machine.loopback_us);
     std::printf("%-28s", "");
     for (const auto& [name, f] : runs) std::printf("%14s", name.c_str());
     std::printf("\n");
@@ -408,6 +412,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     raise_descriptor_limit();
+    const taol::bench::MachineCost machine = taol::bench::probe_machine();
     std::vector<std::pair<std::string, Figures>> runs;
     if (settings->nodes > 0) {
         runs.emplace_back("taol", run_nodes(*settings));
@@ -426,7 +431,7 @@ int main(int argc, char** argv) {
         const auto usage = [&] { return taol::bench::read_usage(proc); };
         runs.emplace_back("bare", taol::bench::run_load(*settings, {bare.port()}, true, usage, false));
     }
-    if (runs.front().second.set_up) print(*settings, runs);
+    if (runs.front().second.set_up) print(*settings, machine, runs);
     if (settings->timeline && runs.front().second.set_up) print_timeline(runs.front().second);
     bool ok = true;
     for (const auto& [name, f] : runs) ok = succeeded(name, f) && ok;
