@@ -126,8 +126,10 @@ void print(const Settings& s, const taol::bench::MachineCost& machine,
                 s.rooms, s.game.c_str(), s.players, s.spectators, runs.front().second.connections, s.think_ms,
                 s.think_spread ? " (spread)" : "", s.warmup_s, s.seconds, s.sync.c_str(), s.deltas ? ", deltas" : "",
                 nodes.c_str());
-    std::printf("this machine, idle before the run: a system call %.2f µs, 1 KiB through loopback TCP %.2f µs\n",
-                machine.syscall_us, machine.loopback_us);
+    std::printf("this machine, idle before the run: a system call %.2f µs, 1 KiB through loopback TCP ",
+                machine.syscall_us);
+    if (machine.loopback_us > 0) std::printf("%.2f µs\n", machine.loopback_us);
+    else std::printf("not measured (no loopback connection)\n");
     std::printf("%-28s", "");
     for (const auto& [name, f] : runs) std::printf("%14s", name.c_str());
     std::printf("\n");

@@ -61,12 +61,14 @@ std::array<int, 2> loopback_pair() {
 }
 
 double loopback_cost() {
-    const auto [sender, receiver] = loopback_pair();
-    double cost = 0;
+    const std::array<int, 2> pair = loopback_pair();
+    const int sender = pair[0];
+    const int receiver = pair[1];
+    double cost = 0;  // not measured
     if (sender >= 0 && receiver >= 0) {
         constexpr int kRounds = 20'000;
         std::array<char, 1024> block{};
-        cost = best_of(3, [&, sender = sender, receiver = receiver] {
+        cost = best_of(3, [&] {
             const auto start = ProbeClock::now();
             for (int i = 0; i < kRounds; ++i) {
                 if (send(sender, block.data(), block.size(), 0) != static_cast<ssize_t>(block.size())) return 0.0;

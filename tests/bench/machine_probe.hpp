@@ -7,7 +7,7 @@ namespace taol::bench {
 
 struct MachineCost {
     double syscall_us = 0;   // the cheapest system call there is (getppid)
-    double loopback_us = 0;  // 1 KiB sent and received again through a TCP connection on loopback
+    double loopback_us = 0;  // 1 KiB sent and received again through a TCP connection on loopback; 0 if it could not
 };
 
 MachineCost probe_machine();
