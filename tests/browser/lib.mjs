@@ -276,12 +276,12 @@ export function tipText(p) {
 }
 
 // Waits for the tip bubble to show `text` (a string it must contain); its text.
-export async function waitForTip(p, text, what) {
+export async function waitForTip(p, text, what, timeout = 4000) {
   try {
     await p.page.waitForFunction((want) => {
       const b = document.getElementById('tip');
       return b && b.classList.contains('on') && b.matches(':popover-open') && b.textContent.includes(want);
-    }, text, { timeout: 4000 });
+    }, text, { timeout });
   } catch {
     throw new Error(`${p.name}: no tip "${text.slice(0, 40)}…" on ${what} (the page shows ${JSON.stringify(await tipText(p))})`);
   }

@@ -49,9 +49,14 @@ async function hoverShows(p, locator, text, what) {
   await waitForTip(p, text, what);
 }
 
+// Watched from before the finger goes down: the bubble stays 3.5 s after it shows, and on a busy
+// machine a watch begun only after the lift had been answered could begin after it.
 async function pressShows(p, locator, text, what) {
+  await p.page.evaluate(() => import('/js/tips.js').then((m) => m.hideTip()));
+  const shown = waitForTip(p, text, what, 5000);
+  shown.catch(() => {});  // reported where it is awaited, even if the press itself is slow
   await longPress(p, locator);
-  await waitForTip(p, text, what);
+  await shown;
 }
 
 // Every card, both languages: hover on the laptop, long press on the phone; the two languages differ.
