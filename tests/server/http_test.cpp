@@ -112,8 +112,8 @@ TEST_CASE("Metrics: a duration histogram counts each sample once, in cumulative 
 TEST_CASE("Metrics tell how late the event loop runs") {
     LiveServer live;
     // Its probe fires every 100 ms from the start.
-    const std::string text = metrics_once(live.port(), [](const std::string& text) {
-        return text.find("taol_event_loop_lag_seconds_count 0\n") == std::string::npos;
+    const std::string text = metrics_once(live.port(), [](const std::string& body) {
+        return body.find("taol_event_loop_lag_seconds_count 0\n") == std::string::npos;
     });
     CHECK(text.find("# TYPE taol_event_loop_lag_seconds histogram\n") != std::string::npos);
     const std::size_t count_at = text.find("taol_event_loop_lag_seconds_count ");
