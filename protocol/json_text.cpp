@@ -1,6 +1,9 @@
 #include "protocol/json_text.hpp"
 
+#include <algorithm>
+#include <array>
 #include <charconv>
+#include <cstring>
 
 namespace taol::protocol {
 namespace {
@@ -16,10 +19,17 @@ void append_by_nlohmann(std::string& out, const Json& value, BadUtf8 bad) {
     writer.dump(value, false, false, 0);
 }
 
+// The bytes a JSON string holds as they are: plain ASCII, neither a control character, a quote
+// nor a backslash. One lookup per byte: every key and most strings of every frame pass here.
+constexpr std::array<bool, 256> kPlainBytes = [] {
+    std::array<bool, 256> plain{};
+    for (int c = 0x20; c < 0x80; ++c) plain[static_cast<std::size_t>(c)] = c != '"' && c != '\\';
+    return plain;
+}();
+
 bool plain_ascii(std::string_view text) {
     for (char c : text) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u < 0x20 || u >= 0x80 || c == '"' || c == '\\') return false;
+        if (!kPlainBytes[static_cast<unsigned char>(c)]) return false;
     }
     return true;
 }
@@ -28,16 +38,16 @@ template <typename Int>
 void append_integer(std::string& out, Int n) {
     char digits[24];
     const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, n);
-    out.append(digits, end);
+    out.append(digits, static_cast<std::size_t>(end - digits));
 }
 
 }  // namespace
 
 void append_json_string(std::string& out, std::string_view text, BadUtf8 bad) {
     if (!plain_ascii(text)) return append_by_nlohmann(out, Json(text), bad);
-    out += '"';
-    out += text;
-    out += '"';
+    const std::size_t at = out.size();
+    out.append(text.size() + 2, '"');  // the quotes, and room between them
+    std::memcpy(out.data() + at + 1, text.data(), text.size());
 }
 
 std::size_t json_string_size(std::string_view text) {
@@ -90,71 +100,124 @@ std::string json_text(const Json& value, BadUtf8 bad) {
     return out;
 }
 
-void TextSink::before_value() {
-    if (open_.empty() || open_.back().object) return;  // a key wrote the object's comma
-    if (!open_.back().empty) out_ += ',';
-    open_.back().empty = false;
+TextSink::TextSink(std::string& out) : out_(out), used_(out.size()) { open_.reserve(8); }
+
+TextSink::~TextSink() { out_.resize(used_); }
+
+void TextSink::grow(std::size_t n) {
+    // Into the capacity already there first, then doubling.
+    out_.resize(std::max(used_ + n, std::max<std::size_t>(out_.capacity(), 2 * out_.size())));
+}
+
+void TextSink::wrote(char* end) {
+    used_ = static_cast<std::size_t>(end - out_.data());
+    if (open_.empty()) out_.resize(used_);  // a whole value: `out` holds exactly the text
+}
+
+char* TextSink::comma(char* at) {
+    if (open_.empty() || open_.back().object) return at;  // a key wrote the object's comma
+    Open& array = open_.back();
+    if (!array.empty) *at++ = ',';
+    array.empty = false;
+    return at;
+}
+
+void TextSink::piece(std::string_view text) {
+    char* at = comma(room(text.size() + 1));
+    std::memcpy(at, text.data(), text.size());
+    wrote(at + text.size());
 }
 
 void TextSink::begin_object() {
-    before_value();
-    out_ += '{';
-    open_.push_back({true, true, {}});
+    char* at = comma(room(2));
+    *at++ = '{';
+    open_.push_back({true, true});
+    wrote(at);
 }
 
 void TextSink::begin_array() {
-    before_value();
-    out_ += '[';
-    open_.push_back({false, true, {}});
+    char* at = comma(room(2));
+    *at++ = '[';
+    open_.push_back({false, true});
+    wrote(at);
 }
 
 void TextSink::end_object() {
-    out_ += '}';
+    char* at = room(1);
+    *at++ = '}';
     open_.pop_back();
+    wrote(at);
 }
 
 void TextSink::end_array() {
-    out_ += ']';
+    char* at = room(1);
+    *at++ = ']';
     open_.pop_back();
+    wrote(at);
 }
 
 void TextSink::key(std::string_view name) {
     Open& object = open_.back();
-    object.keys.check(name);
-    if (!object.empty) out_ += ',';
+    const std::size_t depth = open_.size() - 1;
+    const bool first = object.empty;
+    if (!first) {
+        const std::string_view last =
+            object.key_escaped ? std::string_view(escaped_keys_[depth]) : std::string_view(out_.data() + object.key_at, object.key_size);
+        if (!games::key_follows(name, last)) games::refuse_key_order(name, last);
+    }
     object.empty = false;
-    append_json_string(out_, name);
-    out_ += ':';
+    object.key_escaped = !plain_ascii(name);
+    if (object.key_escaped) {
+        if (escaped_keys_.size() <= depth) escaped_keys_.resize(depth + 1);
+        escaped_keys_[depth].assign(name);
+        std::string quoted = first ? "" : ",";
+        append_json_string(quoted, name);
+        quoted += ':';
+        return piece(quoted);
+    }
+    // Written as it is: the next key is checked against these bytes.
+    char* at = room(name.size() + 4);
+    if (!first) *at++ = ',';
+    *at++ = '"';
+    object.key_at = static_cast<std::size_t>(at - out_.data());
+    object.key_size = name.size();
+    std::memcpy(at, name.data(), name.size());
+    at += name.size();
+    *at++ = '"';
+    *at++ = ':';
+    wrote(at);
 }
 
-void TextSink::null() {
-    before_value();
-    out_ += "null";
-}
+void TextSink::null() { piece("null"); }
 
-void TextSink::boolean(bool value) {
-    before_value();
-    out_ += value ? "true" : "false";
-}
+void TextSink::boolean(bool value) { piece(value ? "true" : "false"); }
 
 void TextSink::integer(std::int64_t value) {
-    before_value();
-    append_integer(out_, value);
+    constexpr std::size_t kDigits = 20;  // and a sign
+    char* at = comma(room(kDigits + 2));
+    wrote(std::to_chars(at, at + kDigits + 1, value).ptr);
 }
 
 void TextSink::string(std::string_view value) {
-    before_value();
-    append_json_string(out_, value);
+    if (!plain_ascii(value)) {
+        std::string quoted;
+        append_json_string(quoted, value);
+        return piece(quoted);
+    }
+    char* at = comma(room(value.size() + 3));
+    *at++ = '"';
+    std::memcpy(at, value.data(), value.size());
+    at += value.size();
+    *at++ = '"';
+    wrote(at);
 }
 
-void TextSink::text(std::string_view json) {
-    before_value();
-    out_ += json;
-}
+void TextSink::text(std::string_view json) { piece(json); }
 
 void TextSink::value(const Json& value) {
-    before_value();
-    append_json(out_, value);
+    std::string written;
+    append_json(written, value);
+    piece(written);
 }
 
 }  // namespace taol::protocol

@@ -27,10 +27,15 @@ std::size_t json_string_size(std::string_view text);
 
 // Writes what a game's JsonSink calls describe as text onto `out`, the same bytes as json_text()
 // of the tree they describe. A key out of order (or twice) throws std::logic_error: the text
-// would no longer read as the tree's.
+// would no longer read as the tree's. Every frame's view is written here, a few bytes per call:
+// the sink writes into `out`'s own storage, grown ahead, so `out` holds exactly the text written
+// once each value begun at the top is complete (and once the sink is gone), not in between.
 class TextSink final : public games::JsonSink {
 public:
-    explicit TextSink(std::string& out) : out_(out) { open_.reserve(8); }
+    explicit TextSink(std::string& out);
+    ~TextSink() override;
+    TextSink(const TextSink&) = delete;
+    TextSink& operator=(const TextSink&) = delete;
 
     void begin_object() override;
     void end_object() override;
@@ -49,12 +54,26 @@ private:
     struct Open {
         bool object = false;
         bool empty = true;
-        games::KeyOrder keys;
+        // The last key, to check the next one against: where it lies in `out_` (a key with no
+        // escapes is written as it is), or, escaped, a copy in escaped_keys_ at this depth.
+        bool key_escaped = false;
+        std::size_t key_at = 0;
+        std::size_t key_size = 0;
     };
-    void before_value();  // the comma between an array's elements
+    // Where the next n bytes (at most) go.
+    char* room(std::size_t n) {
+        if (out_.size() - used_ < n) grow(n);
+        return out_.data() + used_;
+    }
+    void grow(std::size_t n);
+    void wrote(char* end);      // they went up to `end`
+    char* comma(char* at);      // the comma before a value, between an array's elements
+    void piece(std::string_view text);  // a value as text, its comma first
 
     std::string& out_;
+    std::size_t used_;  // out_'s bytes written; its size runs ahead while a value is open
     std::vector<Open> open_;
+    std::vector<std::string> escaped_keys_;
 };
 
 }  // namespace taol::protocol

@@ -229,7 +229,7 @@ void PackSink::key(std::string_view name) {
     // inserted later all lie after it.
     if (object.items) {
         const std::string_view last(reinterpret_cast<const char*>(out_.data()) + object.last_key, object.last_key_size);
-        if (!(last < name)) games::KeyOrder::refuse(name, last);
+        if (!games::key_follows(name, last)) games::refuse_key_order(name, last);
     }
     ++object.items;
     put_string(out_, name);

@@ -4,13 +4,7 @@
 
 namespace taol::games {
 
-void KeyOrder::check(std::string_view name) {
-    if (any_ && !(last_ < name)) refuse(name, last_);
-    any_ = true;
-    last_.assign(name);
-}
-
-void KeyOrder::refuse(std::string_view name, std::string_view last) {
+void refuse_key_order(std::string_view name, std::string_view last) {
     throw std::logic_error("JSON key '" + std::string(name) + "' written after '" + std::string(last) + "'");
 }
 

@@ -61,18 +61,18 @@ public:
     }
 };
 
-// An object's keys as a sink writing them in call order sees them: each must sort after the one
-// before, or the bytes would not be the tree's (throws std::logic_error).
-class KeyOrder {
-public:
-    void check(std::string_view name);
-    // The error for `name` written after `last`.
-    [[noreturn]] static void refuse(std::string_view name, std::string_view last);
+// Whether `name` may follow `last` in an object: it sorts strictly after it (byte order). Most
+// keys differ from the one before in their first byte, which then decides.
+inline bool key_follows(std::string_view name, std::string_view last) {
+    if (!name.empty() && !last.empty() && name[0] != last[0]) {
+        return static_cast<unsigned char>(name[0]) > static_cast<unsigned char>(last[0]);
+    }
+    return last < name;
+}
 
-private:
-    std::string last_;
-    bool any_ = false;
-};
+// The error of a sink that writes bytes for `name` written after `last`: the bytes would not be
+// the tree's (throws std::logic_error).
+[[noreturn]] void refuse_key_order(std::string_view name, std::string_view last);
 
 // Builds the tree the calls describe.
 class TreeSink final : public JsonSink {

@@ -19,6 +19,7 @@ int viewer_key(std::optional<Seat> seat) { return seat ? *seat : kSpectators; }
 // What `seat` may see, written straight from the game as the text a full snapshot carries.
 std::string view_text(const games::GameState& state, std::optional<Seat> seat) {
     std::string text;
+    text.reserve(2048);  // most views fit: written without growing
     protocol::TextSink sink(text);
     state.write_view(seat, sink);
     return text;

@@ -68,6 +68,27 @@ TEST_CASE("Text written piece by piece refuses a key out of order or twice: it w
     CHECK(text == R"({"b":1,"c":[true,false],"d":null})");
 }
 
+TEST_CASE("Text written piece by piece goes after what its string held, and each whole value is there at once") {
+    std::string text = "prefix:";
+    TextSink sink(text);
+    sink.begin_array();
+    for (int i = 0; i < 300; ++i) sink.string("a value long enough to make the string grow several times");  // past its room
+    sink.end_array();
+    CHECK(text.size() == 7 + 2 + 300 * 59 + 299);  // held as soon as the array is closed, the sink still there
+    CHECK(text.rfind("prefix:[\"a value", 0) == 0);
+    sink.integer(std::numeric_limits<std::int64_t>::min());
+    CHECK(text.substr(text.size() - 20) == "-9223372036854775808");
+    // A key written with escapes is kept to check the next one against.
+    std::string escaped;
+    TextSink keys(escaped);
+    keys.begin_object();
+    keys.field("clé \"1\"", 1);
+    CHECK_THROWS_AS(keys.key("a"), std::logic_error);
+    keys.field("d", 2);
+    keys.end_object();
+    CHECK(escaped == R"({"clé \"1\"":1,"d":2})");
+}
+
 TEST_CASE("The server's JSON writer writes what nlohmann's dump writes, byte for byte") {
     std::mt19937 rng(11);
     for (int i = 0; i < 2000; ++i) {
