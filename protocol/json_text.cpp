@@ -105,8 +105,10 @@ TextSink::TextSink(std::string& out) : out_(out), used_(out.size()) { open_.rese
 TextSink::~TextSink() { out_.resize(used_); }
 
 void TextSink::grow(std::size_t n) {
-    // Into the capacity already there first, then doubling.
-    out_.resize(std::max(used_ + n, std::max<std::size_t>(out_.capacity(), 2 * out_.size())));
+    // A stretch at a time, since resize() fills what it adds: not the whole capacity of a long
+    // string each time a value begins (the string itself still doubles its capacity).
+    constexpr std::size_t kStretch = 512;
+    out_.resize(used_ + std::max(n, kStretch));
 }
 
 void TextSink::wrote(char* end) {
