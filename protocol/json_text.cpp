@@ -195,9 +195,9 @@ void TextSink::null() { piece("null"); }
 void TextSink::boolean(bool value) { piece(value ? "true" : "false"); }
 
 void TextSink::integer(std::int64_t value) {
-    constexpr std::size_t kDigits = 20;  // and a sign
-    char* at = comma(room(kDigits + 2));
-    wrote(std::to_chars(at, at + kDigits + 1, value).ptr);
+    constexpr std::size_t kLongest = 20;  // "-9223372036854775808"
+    char* at = comma(room(kLongest + 1));
+    wrote(std::to_chars(at, at + kLongest, value).ptr);
 }
 
 void TextSink::string(std::string_view value) {
