@@ -17,12 +17,14 @@ void RoomLog::add(const games::LogEntry& entry) {
     if (!ends_.empty()) text_ += ',';
     // LogEntry::to_json() as text, its keys in order, without building that tree (its params
     // copied) for every entry; bad UTF-8 replaced, never thrown, as a snapshot writes any tree.
-    protocol::TextSink out(text_);
-    out.begin_object();
-    out.field("at", entry.at);
-    out.field("params", entry.params);
-    out.field("text_key", entry.text_key);
-    out.end_object();
+    {
+        protocol::TextSink out(text_);
+        out.begin_object();
+        out.field("at", entry.at);
+        out.field("params", entry.params);
+        out.field("text_key", entry.text_key);
+        out.end_object();
+    }
     if (!entry.audience.empty()) restricted_.emplace_back(ends_.size(), entry.audience);
     ends_.push_back(static_cast<std::uint32_t>(text_.size()));
 }
