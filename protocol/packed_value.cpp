@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 
 namespace taol::protocol {
@@ -111,29 +112,49 @@ const std::uint8_t* skip(const std::uint8_t* p, const std::uint8_t* end) {
     return p;
 }
 
-void put_big_endian(std::vector<std::uint8_t>& out, std::uint8_t tag, std::uint64_t n, int bytes) {
-    std::uint8_t buffer[9];
-    buffer[0] = tag;
-    for (int i = bytes; i > 0; --i, n >>= 8) buffer[i] = static_cast<std::uint8_t>(n);
-    out.insert(out.end(), buffer, buffer + 1 + bytes);
+// The writers below write at `at`, where room was made, and return where they stopped.
+std::uint8_t* put_big_endian(std::uint8_t* at, std::uint8_t tag, std::uint64_t n, int bytes) {
+    at[0] = tag;
+    for (int i = bytes; i > 0; --i, n >>= 8) at[i] = static_cast<std::uint8_t>(n);
+    return at + 1 + bytes;
 }
 
-void put_unsigned(std::vector<std::uint8_t>& out, std::uint64_t n) {
-    if (n <= 0x7f) out.push_back(static_cast<std::uint8_t>(n));
-    else if (n <= 0xff) put_big_endian(out, 0xcc, n, 1);
-    else if (n <= 0xffff) put_big_endian(out, 0xcd, n, 2);
-    else if (n <= 0xffffffff) put_big_endian(out, 0xce, n, 4);
-    else put_big_endian(out, 0xcf, n, 8);
+constexpr std::size_t kLongestNumber = 9;  // a tag and 8 bytes
+
+std::uint8_t* put_unsigned(std::uint8_t* at, std::uint64_t n) {
+    if (n <= 0x7f) {
+        *at = static_cast<std::uint8_t>(n);
+        return at + 1;
+    }
+    if (n <= 0xff) return put_big_endian(at, 0xcc, n, 1);
+    if (n <= 0xffff) return put_big_endian(at, 0xcd, n, 2);
+    if (n <= 0xffffffff) return put_big_endian(at, 0xce, n, 4);
+    return put_big_endian(at, 0xcf, n, 8);
 }
 
-void put_signed(std::vector<std::uint8_t>& out, std::int64_t n) {
-    if (n >= 0) return put_unsigned(out, static_cast<std::uint64_t>(n));
+std::uint8_t* put_signed(std::uint8_t* at, std::int64_t n) {
+    if (n >= 0) return put_unsigned(at, static_cast<std::uint64_t>(n));
     const auto bits = static_cast<std::uint64_t>(n);
-    if (n >= -32) out.push_back(static_cast<std::uint8_t>(bits));
-    else if (n >= INT8_MIN) put_big_endian(out, 0xd0, bits, 1);
-    else if (n >= INT16_MIN) put_big_endian(out, 0xd1, bits, 2);
-    else if (n >= INT32_MIN) put_big_endian(out, 0xd2, bits, 4);
-    else put_big_endian(out, 0xd3, bits, 8);
+    if (n >= -32) {
+        *at = static_cast<std::uint8_t>(bits);
+        return at + 1;
+    }
+    if (n >= INT8_MIN) return put_big_endian(at, 0xd0, bits, 1);
+    if (n >= INT16_MIN) return put_big_endian(at, 0xd1, bits, 2);
+    if (n >= INT32_MIN) return put_big_endian(at, 0xd2, bits, 4);
+    return put_big_endian(at, 0xd3, bits, 8);
+}
+
+constexpr std::size_t kLongestStringHeader = 5;
+
+std::uint8_t* put_string(std::uint8_t* at, std::string_view text) {
+    const std::size_t n = text.size();
+    if (n <= 31) *at++ = static_cast<std::uint8_t>(0xa0 | n);
+    else if (n <= 0xff) at = put_big_endian(at, 0xd9, n, 1);
+    else if (n <= 0xffff) at = put_big_endian(at, 0xda, n, 2);
+    else at = put_big_endian(at, 0xdb, n, 4);
+    std::memcpy(at, text.data(), n);
+    return at + n;
 }
 
 // A container's header for `n` items into `header` (5 bytes at most); its length.
@@ -149,18 +170,24 @@ std::size_t container_header(std::uint8_t* header, std::size_t n, std::uint8_t f
     return 1 + static_cast<std::size_t>(bytes);
 }
 
-void put_string(std::vector<std::uint8_t>& out, std::string_view text) {
-    const std::size_t n = text.size();
-    if (n <= 31) out.push_back(static_cast<std::uint8_t>(0xa0 | n));
-    else if (n <= 0xff) put_big_endian(out, 0xd9, n, 1);
-    else if (n <= 0xffff) put_big_endian(out, 0xda, n, 2);
-    else put_big_endian(out, 0xdb, n, 4);
-    out.insert(out.end(), text.begin(), text.end());
-}
-
 }  // namespace
 
 void pack_into(std::vector<std::uint8_t>& out, const nlohmann::json& value) { PackSink(out).value(value); }
+
+PackSink::PackSink(std::vector<std::uint8_t>& out) : out_(out), used_(out.size()) { open_.reserve(8); }
+
+PackSink::~PackSink() { out_.resize(used_); }
+
+void PackSink::grow(std::size_t n) {
+    // A stretch at a time, since resize() fills what it adds.
+    constexpr std::size_t kStretch = 512;
+    out_.resize(used_ + std::max(n, kStretch));
+}
+
+void PackSink::wrote(std::uint8_t* end) {
+    used_ = static_cast<std::size_t>(end - out_.data());
+    if (open_.empty()) out_.resize(used_);  // a whole value: `out` holds exactly its bytes
+}
 
 void PackSink::counted() {
     if (!open_.empty() && !open_.back().object) ++open_.back().items;
@@ -168,14 +195,18 @@ void PackSink::counted() {
 
 void PackSink::begin_object() {
     counted();
-    open_.push_back({out_.size(), 0, true});
-    out_.push_back(0x80);  // the header, one byte while it fits one
+    std::uint8_t* at = room(1);
+    open_.push_back({used_, 0, true});
+    *at++ = 0x80;  // the header, one byte while it fits one
+    wrote(at);
 }
 
 void PackSink::begin_array() {
     counted();
-    open_.push_back({out_.size(), 0, false});
-    out_.push_back(0x90);
+    std::uint8_t* at = room(1);
+    open_.push_back({used_, 0, false});
+    *at++ = 0x90;
+    wrote(at);
 }
 
 void PackSink::close(std::uint8_t fix, std::uint8_t tag16) {
@@ -183,31 +214,38 @@ void PackSink::close(std::uint8_t fix, std::uint8_t tag16) {
     // Its header in its shortest form, as MessagePack writes it: one byte was kept for it.
     std::uint8_t header[5];
     const std::size_t length = container_header(header, open.items, fix, 15, tag16);
-    const auto at = out_.begin() + static_cast<std::ptrdiff_t>(open.header);
+    if (length > 1) room(length - 1);  // before `at`: growing may move the bytes
+    std::uint8_t* at = out_.data() + open.header;
     *at = header[0];
     // The large containers inside it closed last, and lie after its header.
     const auto inside_end = std::find_if(large_.rbegin(), large_.rend(),
                                          [&](const Large& l) { return l.header <= open.header; });
     if (length > 1) {
-        out_.insert(at + 1, header + 1, header + length);
+        std::memmove(at + length, at + 1, used_ - open.header - 1);
+        std::memcpy(at + 1, header + 1, length - 1);
+        used_ += length - 1;
         for (auto l = large_.rbegin(); l != inside_end; ++l) l->header += length - 1;
     }
     const std::size_t counts_inside = static_cast<std::size_t>(inside_end - large_.rbegin()) * kSizedLength;
-    const std::size_t bytes = out_.size() - open.header + counts_inside;
+    const std::size_t bytes = used_ - open.header + counts_inside;
     if (bytes >= kSizedFrom) {
         if (bytes > 0xffffffffu) throw std::length_error("a view of over 4 GB cannot be packed");
         large_.push_back({open.header, bytes});
     }
     open_.pop_back();
-    if (open_.empty()) put_counts();
+    if (open_.empty()) {
+        put_counts();
+        out_.resize(used_);
+    }
 }
 
 void PackSink::put_counts() {
     // In one pass from the end, every byte moves once: each large container's bytes move past the
     // counts of those before it, the count goes right before them.
     std::sort(large_.begin(), large_.end(), [](const Large& a, const Large& b) { return a.header < b.header; });
-    std::size_t end = out_.size();
-    out_.resize(end + large_.size() * kSizedLength);
+    std::size_t end = used_;
+    room(large_.size() * kSizedLength);
+    used_ += large_.size() * kSizedLength;
     for (std::size_t i = large_.size(); i-- > 0;) {
         const Large& l = large_[i];
         const std::size_t shift = (i + 1) * kSizedLength;
@@ -232,29 +270,31 @@ void PackSink::key(std::string_view name) {
         if (!games::key_follows(name, last)) games::refuse_key_order(name, last);
     }
     ++object.items;
-    put_string(out_, name);
-    object.last_key = out_.size() - name.size();
+    std::uint8_t* end = put_string(room(kLongestStringHeader + name.size()), name);
+    object.last_key = static_cast<std::size_t>(end - out_.data()) - name.size();
     object.last_key_size = name.size();
+    wrote(end);
 }
 
-void PackSink::null() {
-    counted();
-    out_.push_back(0xc0);
-}
+void PackSink::null() { byte(0xc0); }
 
-void PackSink::boolean(bool value) {
+void PackSink::boolean(bool value) { byte(value ? 0xc3 : 0xc2); }
+
+void PackSink::byte(std::uint8_t b) {
     counted();
-    out_.push_back(value ? 0xc3 : 0xc2);
+    std::uint8_t* at = room(1);
+    *at++ = b;
+    wrote(at);
 }
 
 void PackSink::integer(std::int64_t value) {
     counted();
-    put_signed(out_, value);
+    wrote(put_signed(room(kLongestNumber), value));
 }
 
 void PackSink::string(std::string_view value) {
     counted();
-    put_string(out_, value);
+    wrote(put_string(room(kLongestStringHeader + value.size()), value));
 }
 
 void PackSink::value(const nlohmann::json& value) {
@@ -264,7 +304,7 @@ void PackSink::value(const nlohmann::json& value) {
             begin_object();
             for (auto it = value.begin(); it != value.end(); ++it) {
                 ++open_.back().items;  // a tree's keys are in order already: not checked again
-                put_string(out_, it.key());
+                wrote(put_string(room(kLongestStringHeader + it.key().size()), it.key()));
                 this->value(it.value());
             }
             return end_object();
@@ -278,11 +318,15 @@ void PackSink::value(const nlohmann::json& value) {
         case Type::null: return null();
         case Type::number_unsigned:
             counted();
-            return put_unsigned(out_, value.get<std::uint64_t>());
-        default:  // floats, binary: as nlohmann writes them
+            return wrote(put_unsigned(room(kLongestNumber), value.get<std::uint64_t>()));
+        default: {  // floats, binary: as nlohmann writes them
             counted();
-            nlohmann::json::to_msgpack(value, out_);
-            return;
+            std::vector<std::uint8_t> packed;
+            nlohmann::json::to_msgpack(value, packed);
+            std::uint8_t* at = room(packed.size());
+            std::memcpy(at, packed.data(), packed.size());
+            return wrote(at + packed.size());
+        }
     }
 }
 
