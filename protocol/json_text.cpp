@@ -1,7 +1,6 @@
 #include "protocol/json_text.hpp"
 
 #include <algorithm>
-#include <array>
 #include <charconv>
 #include <cstring>
 
@@ -17,21 +16,6 @@ void append_by_nlohmann(std::string& out, const Json& value, BadUtf8 bad) {
         nlohmann::detail::output_adapter<char>(out), ' ',
         bad == BadUtf8::strict ? Json::error_handler_t::strict : Json::error_handler_t::replace);
     writer.dump(value, false, false, 0);
-}
-
-// The bytes a JSON string holds as they are: plain ASCII, neither a control character, a quote
-// nor a backslash. One lookup per byte: every key and most strings of every frame pass here.
-constexpr std::array<bool, 256> kPlainBytes = [] {
-    std::array<bool, 256> plain{};
-    for (int c = 0x20; c < 0x80; ++c) plain[static_cast<std::size_t>(c)] = c != '"' && c != '\\';
-    return plain;
-}();
-
-bool plain_ascii(std::string_view text) {
-    for (char c : text) {
-        if (!kPlainBytes[static_cast<unsigned char>(c)]) return false;
-    }
-    return true;
 }
 
 template <typename Int>

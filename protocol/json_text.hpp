@@ -4,6 +4,7 @@
 // checks every character of every string as UTF-8, where the server's are nearly all plain ASCII.
 // Bad UTF-8 is replaced by U+FFFD (frames: game text comes from players), or throws as dump()
 // does (`strict`: the journal, which must keep exactly what was played).
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,22 @@ enum class BadUtf8 { replace, strict };
 void append_json(std::string& out, const nlohmann::json& value, BadUtf8 bad = BadUtf8::replace);
 // `value`'s text: value.dump(-1, ' ', false, error_handler_t::replace), or dump() when strict.
 std::string json_text(const nlohmann::json& value, BadUtf8 bad = BadUtf8::replace);
+// The bytes a JSON string holds as they are: plain ASCII, neither a control character, a quote
+// nor a backslash. One lookup per byte: every key and most strings of every frame pass here.
+inline constexpr std::array<bool, 256> kPlainBytes = [] {
+    std::array<bool, 256> plain{};
+    for (int c = 0x20; c < 0x80; ++c) plain[static_cast<std::size_t>(c)] = c != '"' && c != '\\';
+    return plain;
+}();
+
+// True when `text`'s JSON string is `text` itself between quotes.
+inline bool plain_ascii(std::string_view text) {
+    for (char c : text) {
+        if (!kPlainBytes[static_cast<unsigned char>(c)]) return false;
+    }
+    return true;
+}
+
 // Appends the JSON string for `text`.
 void append_json_string(std::string& out, std::string_view text, BadUtf8 bad = BadUtf8::replace);
 // The length of that JSON string, bad UTF-8 replaced.

@@ -399,98 +399,165 @@ std::vector<Packed> elements(const Packed& array) {
 
 namespace {
 
-// What write_text writes to, when only the text's length is wanted: it counts, and writes
-// nothing but the rare string that needs escapes (and floats), to count their bytes.
-struct TextSize {
-    std::size_t bytes = 0;
-    TextSize& operator+=(char) {
-        ++bytes;
-        return *this;
+// Text appended to a string in the string's own storage, grown ahead (as TextSink writes): each
+// piece one copy, not an append that checks the capacity and ends the string every time. The
+// string holds exactly the text once the writer is gone.
+class TextOut {
+public:
+    explicit TextOut(std::string& out) : out_(out), used_(out.size()) {}
+    ~TextOut() { out_.resize(used_); }
+    TextOut(const TextOut&) = delete;
+    TextOut& operator=(const TextOut&) = delete;
+
+    // Where the next n bytes (at most) go; wrote() says where they stopped.
+    char* room(std::size_t n) {
+        if (out_.size() - used_ < n) out_.resize(used_ + std::max<std::size_t>(n, 256));
+        return out_.data() + used_;
     }
-    TextSize& operator+=(std::string_view text) {
-        bytes += text.size();
-        return *this;
+    void wrote(char* end) { used_ = static_cast<std::size_t>(end - out_.data()); }
+    void put(char c) {
+        *room(1) = c;
+        ++used_;
     }
+    void put(std::string_view text) {
+        std::memcpy(room(text.size()), text.data(), text.size());
+        used_ += text.size();
+    }
+
+private:
+    std::string& out_;
+    std::size_t used_;
 };
 
-void put(std::string& out, const char* first, const char* last) { out.append(first, last); }
-void put(TextSize& out, const char* first, const char* last) { out.bytes += static_cast<std::size_t>(last - first); }
-
-void put_json_string(std::string& out, std::string_view text) { append_json_string(out, text); }
-void put_json_string(TextSize& out, std::string_view text) { out.bytes += json_string_size(text); }
-
-void put_json(std::string& out, const nlohmann::json& value) { append_json(out, value); }
-void put_json(TextSize& out, const nlohmann::json& value) {
-    std::string written;
-    append_json(written, value);
-    out.bytes += written.size();
+void put_json_string(TextOut& out, std::string_view text) {
+    if (!plain_ascii(text)) {
+        std::string escaped;
+        append_json_string(escaped, text);
+        return out.put(escaped);
+    }
+    char* at = out.room(text.size() + 2);
+    *at++ = '"';
+    std::memcpy(at, text.data(), text.size());
+    at += text.size();
+    *at++ = '"';
+    out.wrote(at);
 }
 
-// Writes the value that starts at `p` as JSON text (or counts its bytes) and returns where it
-// ends: one pass, each container's items written as they are reached rather than found first.
-template <class Out>
-const std::uint8_t* write_text(Out& out, const std::uint8_t* p, const std::uint8_t* end) {
-    const Header h = header(p, end);
-    const Packed at{p, end};
-    if (at.is_map() || at.is_array()) {
-        const bool map = at.is_map();
-        out += map ? '{' : '[';
-        p += h.length;
-        for (std::uint64_t i = 0; i < h.items; ++i) {
-            const bool key = map && i % 2 == 0;
-            if (i && (!map || key)) out += ',';  // before every element, or every key
-            p = write_text(out, p, end);
-            if (key) out += ':';
-        }
-        out += map ? '}' : ']';
-        return p;
-    }
-    if (static_cast<std::uint64_t>(end - p) < h.length + h.payload) bad();
-    const std::uint8_t* after = p + h.length + h.payload;
-    char digits[24];
+constexpr std::size_t kLongestScalarText = 20;  // an int64's or a uint64's digits
+
+// The text of the number, null or boolean at `p`, whose header is `h`, written into `text`; its
+// length, or 0 for any other value.
+std::size_t scalar_text(const std::uint8_t* p, const Header& h, char* text) {
+    const auto word = [&](std::string_view w) {
+        std::memcpy(text, w.data(), w.size());
+        return w.size();
+    };
     const auto number = [&](auto n) {
-        const auto [last, error] = std::to_chars(digits, digits + sizeof digits, n);
-        put(out, digits, last);
-        return after;
+        return static_cast<std::size_t>(std::to_chars(text, text + kLongestScalarText, n).ptr - text);
     };
     const std::uint8_t b = *p;
     if (b <= 0x7f) return number(static_cast<int>(b));
     if (b >= 0xe0) return number(static_cast<int>(static_cast<std::int8_t>(b)));
     switch (b) {
-        case 0xc0: out += std::string_view("null"); return after;
-        case 0xc2: out += std::string_view("false"); return after;
-        case 0xc3: out += std::string_view("true"); return after;
+        case 0xc0: return word("null");
+        case 0xc2: return word("false");
+        case 0xc3: return word("true");
         case 0xcc: case 0xcd: case 0xce: case 0xcf: return number(big_endian(p + 1, static_cast<int>(h.payload)));
         case 0xd0: return number(static_cast<std::int8_t>(big_endian(p + 1, 1)));
         case 0xd1: return number(static_cast<std::int16_t>(big_endian(p + 1, 2)));
         case 0xd2: return number(static_cast<std::int32_t>(big_endian(p + 1, 4)));
         case 0xd3: return number(static_cast<std::int64_t>(big_endian(p + 1, 8)));
-        default: break;
+        default: return 0;
     }
-    if (at.is_string()) {
+}
+
+// A float (or binary) value, as nlohmann writes it.
+std::string other_text(const std::uint8_t* p, const std::uint8_t* after) {
+    std::string text;
+    append_json(text, nlohmann::json::from_msgpack(p, after));
+    return text;
+}
+
+// Writes the value that starts at `p` as JSON text and returns where it ends: one pass, each
+// container's items written as they are reached rather than found first, and the forms a view
+// is made of (small ints, short strings, small containers) read inline.
+const std::uint8_t* write_text(TextOut& out, const std::uint8_t* p, const std::uint8_t* end) {
+    if (p >= end) bad();
+    std::uint8_t b = *p;
+    if (b == kSized) {  // its container follows
+        sized_length(p, end);
+        p += kSizedLength;
+        b = *p;
+        if (!(b >= 0x80 && b <= 0x9f) && !(b >= 0xdc && b <= 0xdf)) bad();  // only containers are sized
+    }
+    if (b <= 0x7f) {  // fixint
+        char* at = out.room(3);
+        out.wrote(std::to_chars(at, at + 3, static_cast<int>(b)).ptr);
+        return p + 1;
+    }
+    if ((b >= 0x80 && b <= 0x9f) || (b >= 0xdc && b <= 0xdf)) {
+        const bool map = b <= 0x8f || b >= 0xde;
+        std::uint64_t items = 0;
+        if (b <= 0x9f) {  // fixmap, fixarray
+            items = map ? 2u * (b & 0x0fu) : (b & 0x0fu);
+            ++p;
+        } else {
+            const Header h = header(p, end);
+            items = h.items;
+            p += h.length;
+        }
+        out.put(map ? '{' : '[');
+        for (std::uint64_t i = 0; i < items; ++i) {
+            const bool key = map && i % 2 == 0;
+            if (i && (!map || key)) out.put(',');  // before every element, or every key
+            p = write_text(out, p, end);
+            if (key) out.put(':');
+        }
+        out.put(map ? '}' : ']');
+        return p;
+    }
+    if (b >= 0xa0 && b <= 0xbf) {  // fixstr
+        const std::size_t length = b & 0x1fu;
+        if (static_cast<std::size_t>(end - p) <= length) bad();
+        put_json_string(out, std::string_view(reinterpret_cast<const char*>(p + 1), length));
+        return p + 1 + length;
+    }
+    const Header h = header(p, end);
+    if (static_cast<std::uint64_t>(end - p) < h.length + h.payload) bad();
+    const std::uint8_t* after = p + h.length + h.payload;
+    char* at = out.room(kLongestScalarText);
+    if (const std::size_t n = scalar_text(p, h, at)) {
+        out.wrote(at + n);
+    } else if (Packed{p, after}.is_string()) {
         put_json_string(out, std::string_view(reinterpret_cast<const char*>(p + h.length), h.payload));
-        return after;
+    } else {
+        out.put(other_text(p, after));
     }
-    // Floats: nlohmann writes them.
-    put_json(out, nlohmann::json::from_msgpack(p, after));
     return after;
 }
 
 }  // namespace
 
-void append_json_text(std::string& out, const Packed& value) { write_text(out, value.begin, value.end); }
+void append_json_text(std::string& out, const Packed& value) {
+    TextOut text(out);
+    write_text(text, value.begin, value.end);
+}
 
 std::size_t json_text_size(const Packed& value) {
     // One pass, as skip() takes: each value's own text, and each container's brackets and
-    // separators, known from its count alone. The forms a view is made of are counted inline, the
-    // rest as write_text counts them. (A delta measures each container it may replace whole, at
-    // every level of a change: as a walk writing text, this was a tenth of a room's CPU.)
+    // separators, known from its count alone. The forms a view is made of are counted inline.
+    // (A delta measures each container it may replace whole, at every level of a change: as a
+    // walk writing text, this was a tenth of a room's CPU.)
     std::size_t bytes = 0;
     const std::uint8_t* p = value.begin;
     const std::uint8_t* const end = value.end;
     const auto container = [&](std::uint64_t values, bool map) {
         const std::uint64_t members = map ? values / 2 : values;  // a map's: its keys
         bytes += 2 + (members ? members - 1 : 0) + (map ? members : 0);  // brackets, commas, colons
+    };
+    const auto string = [&](const std::uint8_t* first, std::size_t length) {
+        const std::string_view text(reinterpret_cast<const char*>(first), length);
+        bytes += plain_ascii(text) ? length + 2 : json_string_size(text);
     };
     for (std::uint64_t pending = 1; pending--;) {
         if (p >= end) bad();
@@ -512,7 +579,7 @@ std::size_t json_text_size(const Packed& value) {
         } else if (b <= 0xbf) {  // fixstr
             const std::size_t length = b & 0x1fu;
             if (static_cast<std::size_t>(end - p) <= length) bad();
-            bytes += json_string_size(std::string_view(reinterpret_cast<const char*>(p + 1), length));
+            string(p + 1, length);
             p += 1 + length;
         } else if (b == kSized) {  // its container follows
             sized_length(p, end);
@@ -524,9 +591,14 @@ std::size_t json_text_size(const Packed& value) {
             pending += h.items;
             p += h.length;
         } else {
-            TextSize size;
-            p = write_text(size, p, end);
-            bytes += size.bytes;
+            const Header h = header(p, end);
+            if (static_cast<std::uint64_t>(end - p) < h.length + h.payload) bad();
+            const std::uint8_t* after = p + h.length + h.payload;
+            char text[kLongestScalarText];
+            if (const std::size_t n = scalar_text(p, h, text)) bytes += n;
+            else if (at.is_string()) string(p + h.length, h.payload);
+            else bytes += other_text(p, after).size();
+            p = after;
         }
     }
     return bytes;

@@ -4,6 +4,7 @@
 // gives the second document.
 #include <catch2/catch.hpp>
 
+#include <limits>
 #include <random>
 
 #include "protocol/json_diff.hpp"
@@ -53,6 +54,7 @@ Json random_value(std::mt19937& rng, int depth) {
     static const std::vector<Json> scalars = {
         nullptr, true, false, 0, 1, 127, 128, 255, 256, 65535, 65536, 4294967295ll, 4294967296ll,
         -1, -32, -33, -128, -129, -32768, -32769, -2147483648ll, -2147483649ll, 1700000000000ll,
+        std::numeric_limits<std::int64_t>::min(),  // the longest text an int has
         "", "ace", "a \"quoted\" \\ word\n", "Gwénaël", std::string(40, 'x'), std::string(300, 'y'), 2.5,
     };
     const int kind = depth > 3 ? 0 : below(4);
