@@ -1,6 +1,5 @@
 #include "protocol/json_text.hpp"
 
-#include <algorithm>
 #include <charconv>
 #include <cstring>
 
@@ -84,20 +83,11 @@ std::string json_text(const Json& value, BadUtf8 bad) {
     return out;
 }
 
-TextSink::TextSink(std::string& out) : out_(out), used_(out.size()) { open_.reserve(8); }
-
-TextSink::~TextSink() { out_.resize(used_); }
-
-void TextSink::grow(std::size_t n) {
-    // A stretch at a time, since resize() fills what it adds: not the whole capacity of a long
-    // string each time a value begins (the string itself still doubles its capacity).
-    constexpr std::size_t kStretch = 512;
-    out_.resize(used_ + std::max(n, kStretch));
-}
+TextSink::TextSink(std::string& out) : out_(out) { open_.reserve(8); }
 
 void TextSink::wrote(char* end) {
-    used_ = static_cast<std::size_t>(end - out_.data());
-    if (open_.empty()) out_.resize(used_);  // a whole value: `out` holds exactly the text
+    out_.wrote(end);
+    if (open_.empty()) out_.cut();  // a whole value: the string holds exactly the text
 }
 
 char* TextSink::comma(char* at) {
@@ -109,34 +99,34 @@ char* TextSink::comma(char* at) {
 }
 
 void TextSink::piece(std::string_view text) {
-    char* at = comma(room(text.size() + 1));
+    char* at = comma(out_.room(text.size() + 1));
     std::memcpy(at, text.data(), text.size());
     wrote(at + text.size());
 }
 
 void TextSink::begin_object() {
-    char* at = comma(room(2));
+    char* at = comma(out_.room(2));
     *at++ = '{';
     open_.push_back({true, true});
     wrote(at);
 }
 
 void TextSink::begin_array() {
-    char* at = comma(room(2));
+    char* at = comma(out_.room(2));
     *at++ = '[';
     open_.push_back({false, true});
     wrote(at);
 }
 
 void TextSink::end_object() {
-    char* at = room(1);
+    char* at = out_.room(1);
     *at++ = '}';
     open_.pop_back();
     wrote(at);
 }
 
 void TextSink::end_array() {
-    char* at = room(1);
+    char* at = out_.room(1);
     *at++ = ']';
     open_.pop_back();
     wrote(at);
@@ -162,7 +152,7 @@ void TextSink::key(std::string_view name) {
         return piece(quoted);
     }
     // Written as it is: the next key is checked against these bytes.
-    char* at = room(name.size() + 4);
+    char* at = out_.room(name.size() + 4);
     if (!first) *at++ = ',';
     *at++ = '"';
     object.key_at = static_cast<std::size_t>(at - out_.data());
@@ -180,7 +170,7 @@ void TextSink::boolean(bool value) { piece(value ? "true" : "false"); }
 
 void TextSink::integer(std::int64_t value) {
     constexpr std::size_t kLongest = 20;  // "-9223372036854775808"
-    char* at = comma(room(kLongest + 1));
+    char* at = comma(out_.room(kLongest + 1));
     wrote(std::to_chars(at, at + kLongest, value).ptr);
 }
 
@@ -190,7 +180,7 @@ void TextSink::string(std::string_view value) {
         append_json_string(quoted, value);
         return piece(quoted);
     }
-    char* at = comma(room(value.size() + 3));
+    char* at = comma(out_.room(value.size() + 3));
     *at++ = '"';
     std::memcpy(at, value.data(), value.size());
     at += value.size();

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "games/core/json_sink.hpp"
+#include "protocol/write_ahead.hpp"
 
 namespace taol::protocol {
 
@@ -50,7 +51,6 @@ std::size_t json_string_size(std::string_view text);
 class TextSink final : public games::JsonSink {
 public:
     explicit TextSink(std::string& out);
-    ~TextSink() override;
     TextSink(const TextSink&) = delete;
     TextSink& operator=(const TextSink&) = delete;
 
@@ -77,18 +77,11 @@ private:
         std::size_t key_at = 0;
         std::size_t key_size = 0;
     };
-    // Where the next n bytes (at most) go.
-    char* room(std::size_t n) {
-        if (out_.size() - used_ < n) grow(n);
-        return out_.data() + used_;
-    }
-    void grow(std::size_t n);
     void wrote(char* end);      // they went up to `end`
     char* comma(char* at);      // the comma before a value, between an array's elements
     void piece(std::string_view text);  // a value as text, its comma first
 
-    std::string& out_;
-    std::size_t used_;  // out_'s bytes written; its size runs ahead while a value is open
+    WriteAhead<std::string> out_;
     std::vector<Open> open_;
     std::vector<std::string> escaped_keys_;
 };

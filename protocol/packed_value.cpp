@@ -174,19 +174,11 @@ std::size_t container_header(std::uint8_t* header, std::size_t n, std::uint8_t f
 
 void pack_into(std::vector<std::uint8_t>& out, const nlohmann::json& value) { PackSink(out).value(value); }
 
-PackSink::PackSink(std::vector<std::uint8_t>& out) : out_(out), used_(out.size()) { open_.reserve(8); }
-
-PackSink::~PackSink() { out_.resize(used_); }
-
-void PackSink::grow(std::size_t n) {
-    // A stretch at a time, since resize() fills what it adds.
-    constexpr std::size_t kStretch = 512;
-    out_.resize(used_ + std::max(n, kStretch));
-}
+PackSink::PackSink(std::vector<std::uint8_t>& out) : out_(out) { open_.reserve(8); }
 
 void PackSink::wrote(std::uint8_t* end) {
-    used_ = static_cast<std::size_t>(end - out_.data());
-    if (open_.empty()) out_.resize(used_);  // a whole value: `out` holds exactly its bytes
+    out_.wrote(end);
+    if (open_.empty()) out_.cut();  // a whole value: the vector holds exactly its bytes
 }
 
 void PackSink::counted() {
@@ -195,16 +187,16 @@ void PackSink::counted() {
 
 void PackSink::begin_object() {
     counted();
-    std::uint8_t* at = room(1);
-    open_.push_back({used_, 0, true});
+    std::uint8_t* at = out_.room(1);
+    open_.push_back({out_.used(), 0, true});
     *at++ = 0x80;  // the header, one byte while it fits one
     wrote(at);
 }
 
 void PackSink::begin_array() {
     counted();
-    std::uint8_t* at = room(1);
-    open_.push_back({used_, 0, false});
+    std::uint8_t* at = out_.room(1);
+    open_.push_back({out_.used(), 0, false});
     *at++ = 0x90;
     wrote(at);
 }
@@ -214,20 +206,21 @@ void PackSink::close(std::uint8_t fix, std::uint8_t tag16) {
     // Its header in its shortest form, as MessagePack writes it: one byte was kept for it.
     std::uint8_t header[5];
     const std::size_t length = container_header(header, open.items, fix, 15, tag16);
-    if (length > 1) room(length - 1);  // before `at`: growing may move the bytes
+    if (length > 1) out_.room(length - 1);  // before `at`: growing may move the bytes
     std::uint8_t* at = out_.data() + open.header;
     *at = header[0];
     // The large containers inside it closed last, and lie after its header.
     const auto inside_end = std::find_if(large_.rbegin(), large_.rend(),
                                          [&](const Large& l) { return l.header <= open.header; });
     if (length > 1) {
-        std::memmove(at + length, at + 1, used_ - open.header - 1);
+        const std::size_t used = out_.used();
+        std::memmove(at + length, at + 1, used - open.header - 1);
         std::memcpy(at + 1, header + 1, length - 1);
-        used_ += length - 1;
+        out_.wrote(out_.data() + used + length - 1);
         for (auto l = large_.rbegin(); l != inside_end; ++l) l->header += length - 1;
     }
     const std::size_t counts_inside = static_cast<std::size_t>(inside_end - large_.rbegin()) * kSizedLength;
-    const std::size_t bytes = used_ - open.header + counts_inside;
+    const std::size_t bytes = out_.used() - open.header + counts_inside;
     if (bytes >= kSizedFrom) {
         if (bytes > 0xffffffffu) throw std::length_error("a view of over 4 GB cannot be packed");
         large_.push_back({open.header, bytes});
@@ -235,7 +228,7 @@ void PackSink::close(std::uint8_t fix, std::uint8_t tag16) {
     open_.pop_back();
     if (open_.empty()) {
         put_counts();
-        out_.resize(used_);
+        out_.cut();
     }
 }
 
@@ -243,9 +236,8 @@ void PackSink::put_counts() {
     // In one pass from the end, every byte moves once: each large container's bytes move past the
     // counts of those before it, the count goes right before them.
     std::sort(large_.begin(), large_.end(), [](const Large& a, const Large& b) { return a.header < b.header; });
-    std::size_t end = used_;
-    room(large_.size() * kSizedLength);
-    used_ += large_.size() * kSizedLength;
+    std::size_t end = out_.used();
+    out_.wrote(out_.room(large_.size() * kSizedLength) + large_.size() * kSizedLength);
     for (std::size_t i = large_.size(); i-- > 0;) {
         const Large& l = large_[i];
         const std::size_t shift = (i + 1) * kSizedLength;
@@ -270,7 +262,7 @@ void PackSink::key(std::string_view name) {
         if (!games::key_follows(name, last)) games::refuse_key_order(name, last);
     }
     ++object.items;
-    std::uint8_t* end = put_string(room(kLongestStringHeader + name.size()), name);
+    std::uint8_t* end = put_string(out_.room(kLongestStringHeader + name.size()), name);
     object.last_key = static_cast<std::size_t>(end - out_.data()) - name.size();
     object.last_key_size = name.size();
     wrote(end);
@@ -282,19 +274,19 @@ void PackSink::boolean(bool value) { byte(value ? 0xc3 : 0xc2); }
 
 void PackSink::byte(std::uint8_t b) {
     counted();
-    std::uint8_t* at = room(1);
+    std::uint8_t* at = out_.room(1);
     *at++ = b;
     wrote(at);
 }
 
 void PackSink::integer(std::int64_t value) {
     counted();
-    wrote(put_signed(room(kLongestNumber), value));
+    wrote(put_signed(out_.room(kLongestNumber), value));
 }
 
 void PackSink::string(std::string_view value) {
     counted();
-    wrote(put_string(room(kLongestStringHeader + value.size()), value));
+    wrote(put_string(out_.room(kLongestStringHeader + value.size()), value));
 }
 
 void PackSink::value(const nlohmann::json& value) {
@@ -304,7 +296,7 @@ void PackSink::value(const nlohmann::json& value) {
             begin_object();
             for (auto it = value.begin(); it != value.end(); ++it) {
                 ++open_.back().items;  // a tree's keys are in order already: not checked again
-                wrote(put_string(room(kLongestStringHeader + it.key().size()), it.key()));
+                wrote(put_string(out_.room(kLongestStringHeader + it.key().size()), it.key()));
                 this->value(it.value());
             }
             return end_object();
@@ -318,12 +310,12 @@ void PackSink::value(const nlohmann::json& value) {
         case Type::null: return null();
         case Type::number_unsigned:
             counted();
-            return wrote(put_unsigned(room(kLongestNumber), value.get<std::uint64_t>()));
+            return wrote(put_unsigned(out_.room(kLongestNumber), value.get<std::uint64_t>()));
         default: {  // floats, binary: as nlohmann writes them
             counted();
             std::vector<std::uint8_t> packed;
             nlohmann::json::to_msgpack(value, packed);
-            std::uint8_t* at = room(packed.size());
+            std::uint8_t* at = out_.room(packed.size());
             std::memcpy(at, packed.data(), packed.size());
             return wrote(at + packed.size());
         }
@@ -399,41 +391,20 @@ std::vector<Packed> elements(const Packed& array) {
 
 namespace {
 
-// Text appended to a string in the string's own storage, grown ahead (as TextSink writes): each
-// piece one copy, not an append that checks the capacity and ends the string every time. The
-// string holds exactly the text once the writer is gone.
-class TextOut {
-public:
-    explicit TextOut(std::string& out) : out_(out), used_(out.size()) {}
-    ~TextOut() { out_.resize(used_); }
-    TextOut(const TextOut&) = delete;
-    TextOut& operator=(const TextOut&) = delete;
+// Text appended to a string in the string's own storage: each piece one copy.
+using TextOut = WriteAhead<std::string>;
 
-    // Where the next n bytes (at most) go; wrote() says where they stopped.
-    char* room(std::size_t n) {
-        if (out_.size() - used_ < n) out_.resize(used_ + std::max<std::size_t>(n, 256));
-        return out_.data() + used_;
-    }
-    void wrote(char* end) { used_ = static_cast<std::size_t>(end - out_.data()); }
-    void put(char c) {
-        *room(1) = c;
-        ++used_;
-    }
-    void put(std::string_view text) {
-        std::memcpy(room(text.size()), text.data(), text.size());
-        used_ += text.size();
-    }
-
-private:
-    std::string& out_;
-    std::size_t used_;
-};
+void put_text(TextOut& out, std::string_view text) {
+    char* at = out.room(text.size());
+    std::memcpy(at, text.data(), text.size());
+    out.wrote(at + text.size());
+}
 
 void put_json_string(TextOut& out, std::string_view text) {
     if (!plain_ascii(text)) {
         std::string escaped;
         append_json_string(escaped, text);
-        return out.put(escaped);
+        return put_text(out, escaped);
     }
     char* at = out.room(text.size() + 2);
     *at++ = '"';
@@ -531,7 +502,7 @@ const std::uint8_t* write_text(TextOut& out, const std::uint8_t* p, const std::u
     } else if (Packed{p, after}.is_string()) {
         put_json_string(out, std::string_view(reinterpret_cast<const char*>(p + h.length), h.payload));
     } else {
-        out.put(other_text(p, after));
+        put_text(out, other_text(p, after));
     }
     return after;
 }

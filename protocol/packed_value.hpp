@@ -17,6 +17,7 @@
 
 #include "games/core/json_sink.hpp"
 #include "protocol/json_text.hpp"
+#include "protocol/write_ahead.hpp"
 
 namespace taol::protocol {
 
@@ -53,7 +54,6 @@ void pack_into(std::vector<std::uint8_t>& out, const nlohmann::json& value);
 class PackSink final : public games::JsonSink {
 public:
     explicit PackSink(std::vector<std::uint8_t>& out);
-    ~PackSink() override;
     PackSink(const PackSink&) = delete;
     PackSink& operator=(const PackSink&) = delete;
 
@@ -81,21 +81,14 @@ private:
         std::size_t header = 0;  // where its header is, counts not yet in
         std::size_t bytes = 0;   // its bytes, with the counts of those inside it
     };
-    // Where the next n bytes (at most) go; `out_`'s size runs ahead of what was written while a
-    // value is open, as in TextSink, so that each piece is one copy, not a vector insert.
-    std::uint8_t* room(std::size_t n) {
-        if (out_.size() - used_ < n) grow(n);
-        return out_.data() + used_;
-    }
-    void grow(std::size_t n);
     void wrote(std::uint8_t* end);  // they went up to `end`
     void byte(std::uint8_t b);      // a value of one byte
     void counted();  // one more element of the array being written
     void close(std::uint8_t fix, std::uint8_t tag16);
     void put_counts();
 
-    std::vector<std::uint8_t>& out_;
-    std::size_t used_;  // out_'s bytes written
+    // Written ahead, as TextSink writes, so that each piece is one copy, not a vector insert.
+    WriteAhead<std::vector<std::uint8_t>> out_;
     std::vector<Open> open_;
     std::vector<Large> large_;  // in the order they closed: each after those inside it
 };
