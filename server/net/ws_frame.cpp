@@ -8,6 +8,18 @@ bool known(std::uint8_t op) { return op <= 0x2 || (op >= 0x8 && op <= 0xA); }
 
 }  // namespace
 
+std::size_t read_length(std::string_view bytes, std::uint64_t& length) {
+    if (bytes.size() < 2) return 0;
+    length = static_cast<std::uint8_t>(bytes[1]) & 0x7F;
+    const std::size_t extra = length == 126 ? 2 : length == 127 ? 8 : 0;
+    if (bytes.size() < 2 + extra) return 0;
+    if (extra > 0) {
+        length = 0;
+        for (std::size_t i = 0; i < extra; ++i) length = (length << 8) | static_cast<std::uint8_t>(bytes[2 + i]);
+    }
+    return 2 + extra;
+}
+
 HeaderRead read_header(std::string_view bytes, bool deflate_negotiated, FrameHeader& out) {
     if (bytes.size() < 2) return HeaderRead::need_more;
     const auto b0 = static_cast<std::uint8_t>(bytes[0]);
@@ -18,16 +30,10 @@ HeaderRead read_header(std::string_view bytes, bool deflate_negotiated, FrameHea
     if ((b0 & 0x30) != 0 || (out.rsv1 && !deflate_negotiated) || !known(op)) return HeaderRead::bad;
     out.op = static_cast<Opcode>(op);
     if ((b1 & 0x80) == 0) return HeaderRead::bad;  // a client masks every frame
-    std::size_t size = 2;
-    std::uint64_t length = b1 & 0x7F;
-    const std::size_t extra = length == 126 ? 2 : length == 127 ? 8 : 0;
-    if (bytes.size() < size + extra + 4) return HeaderRead::need_more;
-    if (extra > 0) {
-        length = 0;
-        for (std::size_t i = 0; i < extra; ++i) length = (length << 8) | static_cast<std::uint8_t>(bytes[size + i]);
-        size += extra;
-        if (length >> 63) return HeaderRead::bad;
-    }
+    std::uint64_t length = 0;
+    const std::size_t size = read_length(bytes, length);
+    if (size == 0 || bytes.size() < size + 4) return HeaderRead::need_more;
+    if (length >> 63) return HeaderRead::bad;
     if (is_control(out.op) && (!out.fin || length > 125 || out.rsv1)) return HeaderRead::bad;
     for (std::size_t i = 0; i < 4; ++i) out.mask[i] = static_cast<std::uint8_t>(bytes[size + i]);
     out.length = length;

@@ -35,6 +35,11 @@ struct FrameHeader {
 
 enum class HeaderRead { ok, need_more, bad };
 
+// A frame's payload length, from the start of its header in `bytes`: 7 bits of its second byte,
+// or 126 or 127 there and then 2 or 8 bytes. Returns how many bytes of the header that took (2, 4
+// or 10; the mask key, if any, follows), or 0 when they are not all in `bytes` yet.
+std::size_t read_length(std::string_view bytes, std::uint64_t& length);
+
 // Reads the header of a client's frame from the start of `bytes`. `bad`: reserved bits the
 // connection did not negotiate, an unknown opcode, an unmasked frame, a fragmented or oversized
 // control frame, a length that does not fit 63 bits.

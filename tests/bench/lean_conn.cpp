@@ -208,15 +208,9 @@ std::size_t LeanConn::take(std::string_view bytes) {
             close();
             return bytes.size();
         }
-        std::uint64_t length = b1 & 0x7F;
-        const std::size_t extra = length == 126 ? 2 : length == 127 ? 8 : 0;
-        if (bytes.size() - at < 2 + extra) break;
-        if (extra > 0) {
-            length = 0;
-            for (std::size_t i = 0; i < extra; ++i) length = (length << 8) | byte_at(bytes, at + 2 + i);
-        }
-        const std::size_t head = 2 + extra;
-        if (bytes.size() - at - head < length) break;
+        std::uint64_t length = 0;
+        const std::size_t head = server::ws::read_length(bytes.substr(at), length);
+        if (head == 0 || bytes.size() - at - head < length) break;
         const std::string_view payload = bytes.substr(at + head, static_cast<std::size_t>(length));
         at += head + static_cast<std::size_t>(length);
         switch (opcode) {
