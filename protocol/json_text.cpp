@@ -33,8 +33,7 @@ void append_json_string(std::string& out, std::string_view text, BadUtf8 bad) {
     std::memcpy(out.data() + at + 1, text.data(), text.size());
 }
 
-std::size_t json_string_size(std::string_view text) {
-    if (plain_ascii(text)) return text.size() + 2;
+std::size_t escaped_string_size(std::string_view text) {
     std::string written;
     append_by_nlohmann(written, Json(text), BadUtf8::replace);
     return written.size();
@@ -181,11 +180,7 @@ void TextSink::string(std::string_view value) {
         return piece(quoted);
     }
     char* at = comma(out_.room(value.size() + 3));
-    *at++ = '"';
-    std::memcpy(at, value.data(), value.size());
-    at += value.size();
-    *at++ = '"';
-    wrote(at);
+    wrote(put_plain_string(at, value));
 }
 
 void TextSink::text(std::string_view json) { piece(json); }

@@ -5,6 +5,7 @@
 // Bad UTF-8 is replaced by U+FFFD (frames: game text comes from players), or throws as dump()
 // does (`strict`: the journal, which must keep exactly what was played).
 #include <array>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,10 +39,24 @@ inline bool plain_ascii(std::string_view text) {
     return true;
 }
 
+// Writes the JSON string of a plain_ascii() `text` at `at`, where room was made for it and its
+// two quotes; returns where it stopped.
+inline char* put_plain_string(char* at, std::string_view text) {
+    *at++ = '"';
+    std::memcpy(at, text.data(), text.size());
+    at += text.size();
+    *at++ = '"';
+    return at;
+}
+
 // Appends the JSON string for `text`.
 void append_json_string(std::string& out, std::string_view text, BadUtf8 bad = BadUtf8::replace);
-// The length of that JSON string, bad UTF-8 replaced.
-std::size_t json_string_size(std::string_view text);
+// The length of the JSON string of a `text` that is not plain_ascii(), bad UTF-8 replaced.
+std::size_t escaped_string_size(std::string_view text);
+// The length of that JSON string: inline for the plain strings nearly every value is.
+inline std::size_t json_string_size(std::string_view text) {
+    return plain_ascii(text) ? text.size() + 2 : escaped_string_size(text);
+}
 
 // Writes what a game's JsonSink calls describe as text onto `out`, the same bytes as json_text()
 // of the tree they describe. A key out of order (or twice) throws std::logic_error: the text

@@ -406,12 +406,7 @@ void put_json_string(TextOut& out, std::string_view text) {
         append_json_string(escaped, text);
         return put_text(out, escaped);
     }
-    char* at = out.room(text.size() + 2);
-    *at++ = '"';
-    std::memcpy(at, text.data(), text.size());
-    at += text.size();
-    *at++ = '"';
-    out.wrote(at);
+    out.wrote(put_plain_string(out.room(text.size() + 2), text));
 }
 
 constexpr std::size_t kLongestScalarText = 20;  // an int64's or a uint64's digits
@@ -449,6 +444,9 @@ std::string other_text(const std::uint8_t* p, const std::uint8_t* after) {
     return text;
 }
 
+// A map's or an array's first byte: fixmap, fixarray, array 16/32, map 16/32.
+bool container_byte(std::uint8_t b) { return (b >= 0x80 && b <= 0x9f) || (b >= 0xdc && b <= 0xdf); }
+
 // Writes the value that starts at `p` as JSON text and returns where it ends: one pass, each
 // container's items written as they are reached rather than found first, and the forms a view
 // is made of (small ints, short strings, small containers) read inline.
@@ -459,14 +457,14 @@ const std::uint8_t* write_text(TextOut& out, const std::uint8_t* p, const std::u
         sized_length(p, end);
         p += kSizedLength;
         b = *p;
-        if (!(b >= 0x80 && b <= 0x9f) && !(b >= 0xdc && b <= 0xdf)) bad();  // only containers are sized
+        if (!container_byte(b)) bad();  // only containers are sized
     }
     if (b <= 0x7f) {  // fixint
         char* at = out.room(3);
         out.wrote(std::to_chars(at, at + 3, static_cast<int>(b)).ptr);
         return p + 1;
     }
-    if ((b >= 0x80 && b <= 0x9f) || (b >= 0xdc && b <= 0xdf)) {
+    if (container_byte(b)) {
         const bool map = b <= 0x8f || b >= 0xde;
         std::uint64_t items = 0;
         if (b <= 0x9f) {  // fixmap, fixarray
@@ -527,8 +525,7 @@ std::size_t json_text_size(const Packed& value) {
         bytes += 2 + (members ? members - 1 : 0) + (map ? members : 0);  // brackets, commas, colons
     };
     const auto string = [&](const std::uint8_t* first, std::size_t length) {
-        const std::string_view text(reinterpret_cast<const char*>(first), length);
-        bytes += plain_ascii(text) ? length + 2 : json_string_size(text);
+        bytes += json_string_size(std::string_view(reinterpret_cast<const char*>(first), length));
     };
     for (std::uint64_t pending = 1; pending--;) {
         if (p >= end) bad();
