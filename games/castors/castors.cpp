@@ -35,6 +35,7 @@ public:
 
     Json view(Viewer viewer) const override { return view_of(t_, viewer); }
     void write_view(Viewer viewer, JsonSink& out) const override { write_view_of(t_, viewer, out); }
+    Viewer same_view_as(Viewer viewer) const override { return castors::same_view_as(t_, viewer); }
 
     Json actions(Seat seat) const override { return actions_of(t_, seat); }
 

@@ -70,6 +70,18 @@ bool face_visible(const Table& t, Viewer viewer, Seat seat, int position) {
 
 bool drawn_visible(const Table& t, Viewer viewer) { return t.drawn && viewer == t.current; }
 
+Viewer same_view_as(const Table& t, Viewer viewer) {
+    if (!viewer) return viewer;
+    // The only parts of write_view_of() that depend on the viewer.
+    if (drawn_visible(t, viewer) != drawn_visible(t, std::nullopt)) return viewer;
+    for (Seat s = 0; s < t.players; ++s) {
+        for (int p = 0; p < t.cards; ++p) {
+            if (face_visible(t, viewer, s, p) != face_visible(t, std::nullopt, s, p)) return viewer;
+        }
+    }
+    return std::nullopt;
+}
+
 void write_view_of(const Table& t, Viewer viewer, JsonSink& out) {
     // Keys in ascending order (json_sink.hpp).
     const bool running = !t.revealed();

@@ -46,6 +46,11 @@ public:
     // view here once gets view() from it too (tree_of); by default the tree is written whole.
     virtual void write_view(Viewer viewer, JsonSink& out) const { out.value(view(viewer)); }
 
+    // A viewer whose view is byte for byte `viewer`'s now: the spectators' (nullopt) when `viewer`
+    // may see nothing they may not. The server then writes one view for both. Must agree with
+    // view(): the game checks (tests/support/game_checks.cpp) compare the two. By default, itself.
+    virtual Viewer same_view_as(Viewer viewer) const { return viewer; }
+
     // The protocol's action list for `seat` now (complete actions or "choose" templates).
     virtual Json actions(Seat seat) const = 0;
 

@@ -31,6 +31,7 @@ std::string view_text(const games::GameState& state, std::optional<Seat> seat) {
 struct Room::ViewerOut {
     const games::GameState* state = nullptr;
     std::optional<Seat> seat;
+    std::map<int, std::string>* views = nullptr;  // the change's views (ViewerOuts::views)
     protocol::SnapshotParts parts;      // points into the room's cached actions and `shared`, not the view
     const Baseline* before = nullptr;   // the baseline this change moves on from, if any
     std::optional<protocol::Change> change;  // from `before`, once a connection in step with it needs it
@@ -40,11 +41,16 @@ struct Room::ViewerOut {
     std::map<std::size_t, Frame> full;  // by log position, without id
     std::map<std::size_t, Frame> delta;
 
-    // The view written straight from the game, once needed: as text for full snapshots, packed
-    // for a baseline.
+    // The view written straight from the game, once needed and once for the viewers that share
+    // it: as text for full snapshots, packed for a baseline.
     std::string_view text() {
-        if (!view) view = view_text(*state, seat);
-        return *view;
+        if (view.empty()) {
+            const std::optional<Seat> twin = state->same_view_as(seat);
+            auto [it, fresh] = views->try_emplace(viewer_key(twin));
+            if (fresh) it->second = view_text(*state, twin);
+            view = it->second;
+        }
+        return view;
     }
     protocol::PackedBaseline& baseline() {
         if (!packed) packed = protocol::pack_baseline(parts, *state);
@@ -52,16 +58,17 @@ struct Room::ViewerOut {
     }
 
 private:
-    std::optional<std::string> view;
+    std::string_view view;  // in *views
 };
 
 Room::ViewerOut& Room::viewer_out(ViewerOuts& viewers, std::optional<Seat> seat, const SharedParts& shared,
                                   Instant now) {
-    auto [it, fresh] = viewers.try_emplace(viewer_key(seat));
+    auto [it, fresh] = viewers.by_viewer.try_emplace(viewer_key(seat));
     ViewerOut& v = it->second;
     if (!fresh) return v;
     v.state = state_.get();
     v.seat = seat;
+    v.views = &viewers.views;
     v.parts = snapshot_parts(seat, shared, now);
     auto baseline = baselines_.find(it->first);
     if (baseline != baselines_.end()) v.before = &baseline->second;
@@ -139,7 +146,7 @@ void Room::send_snapshots(std::span<const Caller> answering, Instant now) {
         }
     }
     // The viewers whose connections take deltas move on to the baseline they have now.
-    for (auto& [key, v] : viewers) {
+    for (auto& [key, v] : viewers.by_viewer) {
         if (v.takes_deltas) baselines_[key] = Baseline{v.seq, rev_, std::move(v.baseline())};
     }
 }

@@ -309,6 +309,27 @@ TEST_CASE("castors: Regarder shows one of your cards to you alone, until the end
     CHECK(p.t().rows[0][2].id != id);
 }
 
+TEST_CASE("castors: the seats that see no more than the spectators share their view") {
+    // The server writes one view for the viewers same_view_as() pairs; game_checks compares them.
+    Play p = stacked(3, {{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 9, 9, 9}}, 0, {kRegarder});
+    for (Seat s = 0; s < 3; ++s) CHECK(p.state().same_view_as(s) == s);  // each peeks at its own ends
+    CHECK(p.state().same_view_as(std::nullopt) == std::nullopt);
+    p.act(0, {{"type", "seen"}});
+    CHECK(p.state().same_view_as(0) == std::nullopt);  // done peeking
+    CHECK(p.state().same_view_as(1) == 1);
+    p.act(1, {{"type", "seen"}});
+    p.act(2, {{"type", "seen"}});
+    for (Seat s = 0; s < 3; ++s) CHECK(p.state().same_view_as(s) == std::nullopt);
+    p.act(0, {{"type", "draw"}});
+    CHECK(p.state().same_view_as(0) == 0);  // the drawn card
+    CHECK(p.state().same_view_as(1) == std::nullopt);
+    p.act(0, {{"type", "play"}});
+    p.act(0, {{"type", "look"}, {"position", 2}});
+    CHECK(p.state().same_view_as(0) == 0);  // the card it looks at
+    CHECK(p.state().same_view_as(2) == std::nullopt);
+    CHECK(p.view(1) == p.view(std::nullopt));
+}
+
 TEST_CASE("castors: Piocher draws until a number card comes, then that card is used as in B") {
     Play p = stacked3({kPiocher, kEchanger, kPiocher, kRegarder, 6});
     p.act(0, {{"type", "draw"}});

@@ -80,6 +80,13 @@ StateCheck check_state(const GameState& state, const std::vector<LogEntry>& new_
         if (check.broken.empty() && sent != protocol::json_text(view)) {
             check.broken = viewer_name(v) + "'s view as text " + sent + " is not its tree's " + protocol::json_text(view);
         }
+        // The server writes one view for the viewers a game says share it.
+        if (const Viewer twin = state.same_view_as(v); check.broken.empty() && twin != v) {
+            std::string twins;
+            protocol::TextSink twin_text(twins);
+            state.write_view(twin, twin_text);
+            if (twins != sent) check.broken = viewer_name(v) + "'s view is said to be " + viewer_name(twin) + "'s but is " + sent + ", not " + twins;
+        }
         if (v) sent += state.actions(*v).dump();
         check.fingerprint = check.fingerprint * 1000003 ^ std::hash<std::string>{}(sent);
         if (!check.broken.empty()) continue;
