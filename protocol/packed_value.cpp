@@ -289,6 +289,14 @@ void PackSink::string(std::string_view value) {
     wrote(put_string(out_.room(kLongestStringHeader + value.size()), value));
 }
 
+void PackSink::packed(Packed value) {
+    // Its byte counts are in place already: the containers around it count it as bytes alone.
+    counted();
+    std::uint8_t* at = out_.room(value.size());
+    std::memcpy(at, value.begin, value.size());
+    wrote(at + value.size());
+}
+
 void PackSink::value(const nlohmann::json& value) {
     using Type = nlohmann::json::value_t;
     switch (value.type()) {

@@ -67,6 +67,8 @@ public:
     void integer(std::int64_t value) override;
     void string(std::string_view value) override;
     void value(const nlohmann::json& value) override;
+    // A whole value packed already (by another PackSink, its byte counts in), copied as it is.
+    void packed(Packed value);
 
 private:
     struct Open {

@@ -361,11 +361,12 @@ private:
     SharedParts shared_parts(Instant now) const;
     // viewers.cpp: each viewer's snapshot of a change, full or as a delta
     struct ViewerOut;
-    // Each viewer's snapshot of one change, and the views written for it: one for every viewer
-    // the game says sees the same (GameState::same_view_as), by viewer key.
+    // Each viewer's snapshot of one change, and the views written for it, as text and packed:
+    // one for every viewer the game says sees the same (GameState::same_view_as), by viewer key.
     struct ViewerOuts {
         std::map<int, ViewerOut> by_viewer;
         std::map<int, std::string> views;
+        std::map<int, std::vector<std::uint8_t>> packed_views;
     };
     // Everyone's snapshot of the change just made; those `answering` get theirs last, in order,
     // each with its id.

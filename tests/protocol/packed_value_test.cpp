@@ -137,6 +137,27 @@ TEST_CASE("A value packed piece by piece, as a game writes its view, is packed a
     CHECK_THROWS_AS(sink.key("a"), std::logic_error);
 }
 
+TEST_CASE("A value packed already and copied into a sink packs as if written there (one view for viewers who share it)") {
+    std::mt19937 rng(11);
+    for (int i = 0; i < 300; ++i) {
+        const Json view = random_value(rng, 0);
+        INFO(view.dump());
+        const std::vector<std::uint8_t> alone = packed(view);
+        std::vector<std::uint8_t> out;
+        PackSink sink(out);
+        sink.begin_object();
+        sink.field("seat", 2);
+        sink.key("view");
+        sink.packed(packed_whole(alone));
+        sink.key("waiting_for");
+        sink.begin_array();
+        sink.integer(1);
+        sink.end_array();
+        sink.end_object();
+        CHECK(out == packed(Json{{"seat", 2}, {"view", view}, {"waiting_for", {1}}}));
+    }
+}
+
 TEST_CASE("A container's items are read one by one, and bad bytes are refused, not read past") {
     const auto bytes = packed(Json{{"a", 1}, {"b", Json::array({1, 2, 3})}});
     Items items(packed_whole(bytes));
