@@ -1,6 +1,7 @@
 // Each viewer's snapshots, full or as deltas (PROTOCOL.md, "Deltas"). A viewer is a seat, or every
-// spectator at once: what it may see is built once per change, however many connections see it,
-// and each frame is encoded once per log position. A connection that asked for deltas and holds
+// spectator at once: what it may see is built once per change, however many connections see it
+// (and once for all the viewers the game says see the same: GameState::same_view_as), and each
+// frame is encoded once per log position. A connection that asked for deltas and holds
 // its viewer's baseline gets the change from it; any other gets the full snapshot, which becomes
 // its baseline. The room keeps one packed baseline per viewer, never a tree per connection.
 #include <algorithm>
