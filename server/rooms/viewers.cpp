@@ -32,7 +32,8 @@ std::string view_text(const games::GameState& state, std::optional<Seat> seat) {
 struct Room::ViewerOut {
     const games::GameState* state = nullptr;
     std::optional<Seat> seat;
-    ViewerOuts* shared = nullptr;  // the change's views, each written once
+    std::optional<Seat> twin;      // whose view it is given (GameState::same_view_as)
+    ViewerOuts* outs = nullptr;    // every viewer's of this change, and the views they share
     protocol::SnapshotParts parts;      // points into the room's cached actions and `shared`, not the view
     const Baseline* before = nullptr;   // the baseline this change moves on from, if any
     std::optional<protocol::Change> change;  // from `before`, once a connection in step with it needs it
@@ -46,24 +47,23 @@ struct Room::ViewerOut {
     // it: as text for full snapshots, packed for a baseline.
     std::string_view text() {
         if (view.empty()) {
-            auto [it, fresh] = shared->views.try_emplace(viewer_key(twin()));
-            if (fresh) it->second = view_text(*state, twin());
+            auto [it, fresh] = outs->views.try_emplace(viewer_key(twin));
+            if (fresh) it->second = view_text(*state, twin);
             view = it->second;
         }
         return view;
     }
     protocol::PackedBaseline& baseline() {
         if (!packed) {
-            auto [it, fresh] = shared->packed_views.try_emplace(viewer_key(twin()));
-            if (fresh) it->second = protocol::pack_view(*state, twin());
+            auto [it, fresh] = outs->packed_views.try_emplace(viewer_key(twin));
+            if (fresh) it->second = protocol::pack_view(*state, twin);
             packed = protocol::pack_baseline(parts, protocol::packed_whole(it->second));
         }
         return *packed;
     }
 
 private:
-    std::optional<Seat> twin() const { return state->same_view_as(seat); }
-    std::string_view view;  // in shared->views
+    std::string_view view;  // in outs->views
 };
 
 Room::ViewerOut& Room::viewer_out(ViewerOuts& viewers, std::optional<Seat> seat, const SharedParts& shared,
@@ -73,7 +73,8 @@ Room::ViewerOut& Room::viewer_out(ViewerOuts& viewers, std::optional<Seat> seat,
     if (!fresh) return v;
     v.state = state_.get();
     v.seat = seat;
-    v.shared = &viewers;
+    v.twin = state_->same_view_as(seat);
+    v.outs = &viewers;
     v.parts = snapshot_parts(seat, shared, now);
     auto baseline = baselines_.find(it->first);
     if (baseline != baselines_.end()) v.before = &baseline->second;

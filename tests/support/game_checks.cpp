@@ -85,7 +85,10 @@ StateCheck check_state(const GameState& state, const std::vector<LogEntry>& new_
             std::string twins;
             protocol::TextSink twin_text(twins);
             state.write_view(twin, twin_text);
-            if (twins != sent) check.broken = viewer_name(v) + "'s view is said to be " + viewer_name(twin) + "'s but is " + sent + ", not " + twins;
+            if (twins != sent) {
+                check.broken = viewer_name(v) + "'s view is said to be " + viewer_name(twin) + "'s but is " + sent +
+                               ", not " + twins;
+            }
         }
         if (v) sent += state.actions(*v).dump();
         check.fingerprint = check.fingerprint * 1000003 ^ std::hash<std::string>{}(sent);
