@@ -160,15 +160,12 @@ export default async function fairRaces({ base, browser, shots, errors }) {
     await shot(friend, shots, 'waiting-phone');
 
     // Off and on again before the start: the start form follows the switch.
-    // The room's frame arrives before the page renders it: wait for the form, then judge it.
-    const startFormReads = async (on) => {
-      await host.page.waitForFunction((want) => document.querySelector('#start-fair_races')?.checked === want, on, { timeout: 5000 }).catch(() => {});
-      return (await host.page.locator('#start-fair_races').isChecked()) === on;
-    };
+    // The room's frame arrives before the page renders it: the form is waited for, not read at once.
+    const startForm = () => host.page.locator('#start-fair_races').isChecked();
     await toggleFair(host, [friend], false);
-    check(await startFormReads(false), 'the start form follows the switch (off)');
+    await waitFor('the start form to follow the switch (off)', async () => !(await startForm()), 5000);
     await toggleFair(host, [friend], true);
-    check(await startFormReads(true), 'the start form follows the switch (on)');
+    await waitFor('the start form to follow the switch (on)', startForm, 5000);
 
     await host.page.click('[data-testid=start]');
     for (const p of [host, friend]) await p.page.locator('.table .ff').waitFor();
