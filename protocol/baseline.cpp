@@ -5,10 +5,7 @@
 
 namespace taol::protocol {
 
-namespace {
-
-template <class WriteView>
-PackedBaseline pack_with(const SnapshotParts& s, WriteView&& write_view) {
+PackedBaseline pack_baseline(const SnapshotParts& s, Packed view) {
     // Written part by part into one sink, so that no tree of the whole is built. Not `rev`: it
     // changes with nearly every delta and travels beside the patch, as the delta's own `rev`.
     PackedBaseline out;
@@ -22,20 +19,10 @@ PackedBaseline pack_with(const SnapshotParts& s, WriteView&& write_view) {
     sink.field("seat", s.seat);
     sink.field("status", s.status);
     sink.key("view");
-    write_view(sink);
+    sink.packed(view);
     sink.field("waiting_for", s.waiting_for_or_empty());
     sink.end_object();
     return out;
-}
-
-}  // namespace
-
-PackedBaseline pack_baseline(const SnapshotParts& s, const games::GameState& state) {
-    return pack_with(s, [&](PackSink& sink) { state.write_view(s.seat, sink); });
-}
-
-PackedBaseline pack_baseline(const SnapshotParts& s, Packed view) {
-    return pack_with(s, [&](PackSink& sink) { sink.packed(view); });
 }
 
 std::vector<std::uint8_t> pack_view(const games::GameState& state, games::Viewer viewer) {

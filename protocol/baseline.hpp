@@ -15,13 +15,12 @@ namespace taol::protocol {
 
 using PackedBaseline = std::vector<std::uint8_t>;
 
-// The baseline of a snapshot with these parts (log and server_time are not part of it), its view
-// the one `state` writes for the snapshot's seat, packed as it is written: no tree is built.
-PackedBaseline pack_baseline(const SnapshotParts& snapshot, const games::GameState& state);
-// The same, its view packed already (pack_view): one view packed for every viewer that shares it.
-PackedBaseline pack_baseline(const SnapshotParts& snapshot, Packed view);
-// What `state` shows `viewer`, packed as a baseline holds it.
+// What `state` shows `viewer`, packed as a baseline holds it, written straight from the game: no
+// tree is built. One view is packed for every viewer that shares it (GameState::same_view_as).
 std::vector<std::uint8_t> pack_view(const games::GameState& state, games::Viewer viewer);
+// The baseline of a snapshot with these parts (log and server_time are not part of it) and its
+// seat's view packed by pack_view().
+PackedBaseline pack_baseline(const SnapshotParts& snapshot, Packed view);
 
 // What turns baseline `before` into `after`: only what changed, key by key, never the whole
 // baseline.

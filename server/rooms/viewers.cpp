@@ -171,7 +171,7 @@ Frame Room::snapshot_now(Member& m, Instant now, std::optional<std::int64_t> id)
     // its next snapshot is a full one (a baseline must be exactly what the client holds).
     m.synced_peer = nullptr;
     if (m.peer && m.peer->wants_deltas() && !baselines_.count(viewer_key(m.seat))) {
-        baselines_[viewer_key(m.seat)] = Baseline{++baseline_seq_, rev_, protocol::pack_baseline(s, *state_)};
+        baselines_[viewer_key(m.seat)] = Baseline{++baseline_seq_, rev_, protocol::pack_baseline(s, protocol::packed_whole(protocol::pack_view(*state_, m.seat)))};
         m.synced_peer = m.peer.get();
         m.synced_seq = baseline_seq_;
     }
