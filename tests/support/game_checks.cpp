@@ -43,6 +43,14 @@ std::optional<games::TimeMs> a_time_in(const Json& value) {
 
 std::string viewer_name(Viewer v) { return v ? "seat " + std::to_string(*v) : "the spectator"; }
 
+// The view as the server writes it into a frame (GameState::write_view, as text).
+std::string written_view(const GameState& state, Viewer viewer) {
+    std::string text;
+    protocol::TextSink sink(text);
+    state.write_view(viewer, sink);
+    return text;
+}
+
 }  // namespace
 
 std::vector<Viewer> viewers_of(int players) {
@@ -74,17 +82,13 @@ StateCheck check_state(const GameState& state, const std::vector<LogEntry>& new_
         const Json view = state.view(v);
         // What the server sends is the view written as text (GameState::write_view): it must
         // read byte for byte as the tree every other reader gets.
-        std::string sent;
-        protocol::TextSink text(sent);
-        state.write_view(v, text);
+        std::string sent = written_view(state, v);
         if (check.broken.empty() && sent != protocol::json_text(view)) {
             check.broken = viewer_name(v) + "'s view as text " + sent + " is not its tree's " + protocol::json_text(view);
         }
         // The server writes one view for the viewers a game says share it.
         if (const Viewer twin = state.same_view_as(v); check.broken.empty() && twin != v) {
-            std::string twins;
-            protocol::TextSink twin_text(twins);
-            state.write_view(twin, twin_text);
+            const std::string twins = written_view(state, twin);
             if (twins != sent) {
                 check.broken = viewer_name(v) + "'s view is said to be " + viewer_name(twin) + "'s but is " + sent +
                                ", not " + twins;
