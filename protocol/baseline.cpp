@@ -5,14 +5,15 @@
 
 namespace taol::protocol {
 
-PackedBaseline pack_baseline(const SnapshotParts& s, Packed view) {
+PackedBaseline pack_baseline(const SnapshotParts& s, Packed view, Packed actions) {
     // Written part by part into one sink, so that no tree of the whole is built. Not `rev`: it
     // changes with nearly every delta and travels beside the patch, as the delta's own `rev`.
     PackedBaseline out;
     out.reserve(1024);
     PackSink sink(out);
     sink.begin_object();
-    sink.field("actions", s.actions_or_empty());
+    sink.key("actions");
+    sink.packed(actions);
     sink.field("deadlines", s.deadlines_or_empty());
     sink.field("outcome", s.outcome_or_null());
     sink.field("room", s.room);

@@ -18,9 +18,10 @@ using PackedBaseline = std::vector<std::uint8_t>;
 // What `state` shows `viewer`, packed as a baseline holds it, written straight from the game: no
 // tree is built. One view is packed for every viewer that shares it (GameState::same_view_as).
 std::vector<std::uint8_t> pack_view(const games::GameState& state, games::Viewer viewer);
-// The baseline of a snapshot with these parts (log and server_time are not part of it) and its
-// seat's view packed by pack_view().
-PackedBaseline pack_baseline(const SnapshotParts& snapshot, Packed view);
+// The baseline of a snapshot with these parts (log and server_time are not part of it; nor are its
+// actions as text), its seat's view packed by pack_view(), and its listed actions packed the same
+// way (GameState::write_actions into a PackSink).
+PackedBaseline pack_baseline(const SnapshotParts& snapshot, Packed view, Packed actions);
 
 // What turns baseline `before` into `after`: only what changed, key by key, never the whole
 // baseline.

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstring>
+#include <stdexcept>
 
 namespace taol::protocol {
 namespace {
@@ -74,6 +75,37 @@ void append_json(std::string& out, const Json& value, BadUtf8 bad) {
         case Json::value_t::null: out += "null"; return;
         default: return append_by_nlohmann(out, value, bad);  // floats, binary, discarded
     }
+}
+
+std::vector<std::string_view> array_elements(std::string_view array) {
+    if (array.size() < 2 || array.front() != '[' || array.back() != ']') {
+        throw std::runtime_error("not a JSON array: " + std::string(array.substr(0, 40)));
+    }
+    std::vector<std::string_view> elements;
+    if (array.size() == 2) return elements;
+    std::size_t depth = 0;
+    std::size_t begin = 1;
+    bool in_string = false;
+    for (std::size_t i = 1; i + 1 < array.size(); ++i) {
+        const char c = array[i];
+        if (in_string) {
+            if (c == '\\') ++i;  // the escaped character cannot end the string
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            if (depth == 0) throw std::runtime_error("a JSON array closed before its end");
+            --depth;
+        } else if (c == ',' && depth == 0) {
+            elements.push_back(array.substr(begin, i - begin));
+            begin = i + 1;
+        }
+    }
+    if (depth != 0 || in_string) throw std::runtime_error("a JSON array cut short");
+    elements.push_back(array.substr(begin, array.size() - 1 - begin));
+    return elements;
 }
 
 std::string json_text(const Json& value, BadUtf8 bad) {

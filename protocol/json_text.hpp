@@ -58,6 +58,11 @@ inline std::size_t json_string_size(std::string_view text) {
     return plain_ascii(text) ? text.size() + 2 : escaped_string_size(text);
 }
 
+// The elements of a JSON array written compact (as json_text() or TextSink write it), each as its
+// own text, found by reading the array's brackets and strings, with no tree built. Throws
+// std::runtime_error when `array` is not one.
+std::vector<std::string_view> array_elements(std::string_view array);
+
 // Writes what a game's JsonSink calls describe as text onto `out`, the same bytes as json_text()
 // of the tree they describe. A key out of order (or twice) throws std::logic_error: the text
 // would no longer read as the tree's. Every frame's view is written here, a few bytes per call:

@@ -50,7 +50,6 @@ void append_string(std::string& out, std::string_view key, std::string_view valu
 }  // namespace
 
 const Json& SnapshotParts::view_or_empty() const { return or_empty(view, kObject); }
-const Json& SnapshotParts::actions_or_empty() const { return or_empty(actions, kArray); }
 const Json& SnapshotParts::deadlines_or_empty() const { return or_empty(deadlines, kArray); }
 const Json& SnapshotParts::waiting_for_or_empty() const { return or_empty(waiting_for, kArray); }
 const Json& SnapshotParts::outcome_or_null() const { return or_empty(outcome, kNull); }
@@ -60,7 +59,7 @@ std::string encode_snapshot(const SnapshotParts& s, std::optional<std::int64_t> 
     out.reserve(2048);  // most snapshots fit: the string does not grow step by step
     // The keys in the order a Json object (a sorted map) writes them.
     out += '{';
-    append_part(out, "actions", s.actions_or_empty());
+    append_text(out, "actions", s.actions);
     append_part(out, "deadlines", s.deadlines_or_empty());
     if (id) append_number(out, "id", *id);
     append_text(out, "log", s.log);

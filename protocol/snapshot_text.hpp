@@ -13,7 +13,7 @@
 namespace taol::protocol {
 
 // A snapshot's parts, pointed to rather than copied: a room writes one snapshot per viewer and
-// change, and its trees (view, actions) are large. A null part is written as its empty value.
+// change, and its parts (view, actions) are large. A null part is written as its empty value.
 struct SnapshotParts {
     std::string_view room;
     std::int64_t rev = 0;
@@ -22,7 +22,7 @@ struct SnapshotParts {
     std::optional<int> seat;            // null for a spectator
     const Json* view = nullptr;         // {} when null
     std::string_view view_text;         // the view as text instead, when not empty
-    const Json* actions = nullptr;      // array
+    std::string_view actions = "[]";    // array, as text (a room keeps each seat's so)
     const Json* deadlines = nullptr;    // array of {kind, at, seat}
     std::string_view log = "[]";        // array of {at, text_key, params}, as text (a room keeps it so)
     const Json* waiting_for = nullptr;  // array of seats the game waits for (an addition to the contract)
@@ -30,7 +30,6 @@ struct SnapshotParts {
 
     // Each part as it is sent: one not given (or null) is sent empty.
     const Json& view_or_empty() const;
-    const Json& actions_or_empty() const;
     const Json& deadlines_or_empty() const;
     const Json& waiting_for_or_empty() const;
     const Json& outcome_or_null() const;

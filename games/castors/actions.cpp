@@ -6,31 +6,57 @@
 namespace taol::games::castors {
 namespace {
 
-Json positions(const Table& t) {
-    Json out = Json::array();
-    for (int p = 0; p < t.cards; ++p) out.push_back(p);
-    return out;
+// {"position": {"one_of": [0, 1, ...]}}: a card of the player's own row.
+void write_own_position(const Table& t, JsonSink& out) {
+    out.key("position");
+    out.begin_object();
+    out.key("one_of");
+    out.begin_array();
+    for (int p = 0; p < t.cards; ++p) out.integer(p);
+    out.end_array();
+    out.end_object();
 }
 
-Json opponents_cards(const Table& t) {
-    Json out = Json::array();
+// {"target": {"one_of": [{"position", "seat"}, ...]}}: a card of another player's row.
+void write_opponents_card(const Table& t, JsonSink& out) {
+    out.key("target");
+    out.begin_object();
+    out.key("one_of");
+    out.begin_array();
     for (int k = 1; k < t.players; ++k) {
         const Seat s = (t.current + k) % t.players;
-        for (int p = 0; p < t.cards; ++p) out.push_back({{"seat", s}, {"position", p}});
+        for (int p = 0; p < t.cards; ++p) {
+            out.begin_object();
+            out.field("position", p);
+            out.field("seat", s);
+            out.end_object();
+        }
     }
-    return out;
+    out.end_array();
+    out.end_object();
 }
 
-// Adds `entry`, and its knocking twin when the turn may end with a knock.
-void with_knock(const Table& t, Json& list, Json entry) {
-    if (t.knock_allowed()) {
-        Json knocking = entry;
-        knocking["knock"] = true;
-        list.push_back(std::move(entry));
-        list.push_back(std::move(knocking));
-    } else {
-        list.push_back(std::move(entry));
+enum class Choose { nothing, own_position, own_and_opponents };
+
+// One entry: {"choose": ..., "knock": true, "type": ...}, its keys in order.
+void write_entry(const Table& t, JsonSink& out, const char* type, Choose choose, bool knock) {
+    out.begin_object();
+    if (choose != Choose::nothing) {
+        out.key("choose");
+        out.begin_object();
+        write_own_position(t, out);
+        if (choose == Choose::own_and_opponents) write_opponents_card(t, out);
+        out.end_object();
     }
+    if (knock) out.field("knock", true);
+    out.field("type", type);
+    out.end_object();
+}
+
+// The entry, and its knocking twin when the turn may end with a knock.
+void write_with_knock(const Table& t, JsonSink& out, const char* type, Choose choose) {
+    write_entry(t, out, type, choose, false);
+    if (t.knock_allowed()) write_entry(t, out, type, choose, true);
 }
 
 // Each action: the phase it belongs to and the fields it may carry besides "type".
@@ -101,45 +127,34 @@ const char* phase_hint(const Table& t) {
 
 }  // namespace
 
+void write_actions_of(const Table& t, Seat seat, JsonSink& out) {
+    if (t.phase == Phase::round_over && seat >= 0 && seat < t.players) return out.value(t.pause.actions(seat));
+    out.begin_array();
+    const bool playing = seat >= 0 && seat < t.players && t.phase != Phase::finished;
+    if (playing && t.phase == Phase::peek) {
+        if (!t.seen[seat]) write_entry(t, out, "seen", Choose::nothing, false);
+    } else if (playing && seat == t.current) {
+        switch (t.phase) {
+            case Phase::turn:
+                if (is_number(t.top_discard())) write_with_knock(t, out, "take_discard", Choose::own_position);
+                write_entry(t, out, "draw", Choose::nothing, false);
+                break;
+            case Phase::drawn:
+                if (is_number(t.face[t.drawn->uid])) write_with_knock(t, out, "swap", Choose::own_position);
+                else write_entry(t, out, "play", Choose::nothing, false);
+                write_with_knock(t, out, "discard", Choose::nothing);
+                break;
+            case Phase::echanger: write_with_knock(t, out, "exchange", Choose::own_and_opponents); break;
+            case Phase::regarder: write_entry(t, out, "look", Choose::own_position, false); break;
+            case Phase::looked: write_with_knock(t, out, "end_turn", Choose::nothing); break;
+            default: break;
+        }
+    }
+    out.end_array();
+}
+
 Json actions_of(const Table& t, Seat seat) {
-    Json list = Json::array();
-    if (seat < 0 || seat >= t.players) return list;
-    if (t.phase == Phase::peek) {
-        if (!t.seen[seat]) list.push_back({{"type", "seen"}});
-        return list;
-    }
-    if (t.phase == Phase::round_over) return t.pause.actions(seat);
-    if (t.phase == Phase::finished || seat != t.current) return list;
-    switch (t.phase) {
-        case Phase::turn:
-            if (is_number(t.top_discard())) {
-                with_knock(t, list, {{"type", "take_discard"}, {"choose", {{"position", {{"one_of", positions(t)}}}}}});
-            }
-            list.push_back({{"type", "draw"}});
-            break;
-        case Phase::drawn:
-            if (is_number(t.face[t.drawn->uid])) {
-                with_knock(t, list, {{"type", "swap"}, {"choose", {{"position", {{"one_of", positions(t)}}}}}});
-            } else {
-                list.push_back({{"type", "play"}});
-            }
-            with_knock(t, list, {{"type", "discard"}});
-            break;
-        case Phase::echanger:
-            with_knock(t, list, {{"type", "exchange"},
-                                 {"choose", {{"position", {{"one_of", positions(t)}}},
-                                             {"target", {{"one_of", opponents_cards(t)}}}}}});
-            break;
-        case Phase::regarder:
-            list.push_back({{"type", "look"}, {"choose", {{"position", {{"one_of", positions(t)}}}}}});
-            break;
-        case Phase::looked:
-            with_knock(t, list, {{"type", "end_turn"}});
-            break;
-        default:
-            break;
-    }
-    return list;
+    return tree_of([&](JsonSink& out) { write_actions_of(t, seat, out); });
 }
 
 std::vector<Seat> waiting_of(const Table& t) {

@@ -3,11 +3,14 @@
 #include <optional>
 
 #include "games/castors/rules.hpp"
+#include "games/core/json_sink.hpp"
 #include "games/core/result.hpp"
 
 namespace taol::games::castors {
 
-// The listed actions (complete actions and "choose" templates) for `seat` now.
+// The listed actions (complete actions and "choose" templates) for `seat` now, written into `out`
+// (GameState::write_actions), or as a tree.
+void write_actions_of(const Table& t, Seat seat, JsonSink& out);
 Json actions_of(const Table& t, Seat seat);
 
 // The seats whose decision holds up the game.

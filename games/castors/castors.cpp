@@ -38,6 +38,7 @@ public:
     Viewer same_view_as(Viewer viewer) const override { return castors::same_view_as(t_, viewer); }
 
     Json actions(Seat seat) const override { return actions_of(t_, seat); }
+    void write_actions(Seat seat, JsonSink& out) const override { write_actions_of(t_, seat, out); }
 
     // Nothing races: turns are one seat's, and a "seen" (or continue) only ends that seat's own
     // wait early, exactly as its deadline would.

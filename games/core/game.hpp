@@ -54,6 +54,11 @@ public:
     // The protocol's action list for `seat` now (complete actions or "choose" templates).
     virtual Json actions(Seat seat) const = 0;
 
+    // The same list written into `out` piece by piece, as write_view() writes the view: the server
+    // lists every seat's actions after every change, as text with no tree. A game that writes them
+    // here gets actions() from it too (tree_of); by default the tree is written whole.
+    virtual void write_actions(Seat seat, JsonSink& out) const { out.value(actions(seat)); }
+
     // Whether `seat`'s `action` races other seats' actions or a closing deadline now: a grab, a
     // TEUT!, an acceptance of an offer others may accept too, anything sent against a running
     // window or bell. A room with the option fair_races orders such actions by each client's

@@ -272,8 +272,8 @@ void Room::install(games::Applied applied, const RoomEvent& event, std::optional
 void Room::record_change(std::optional<Seat> actor, const Json* action) {
     // A finished game takes no action (game_over): what it offered lately is no longer needed.
     if (status_ == RoomStatus::finished) return history_.clear();
-    std::vector<const Json*> offered;
-    for (Seat s = 0; s < static_cast<Seat>(seats_.size()); ++s) offered.push_back(&listed(s));
+    std::vector<std::string_view> offered;
+    for (Seat s = 0; s < static_cast<Seat>(seats_.size()); ++s) offered.push_back(listed(s));
     history_.push(rev_, last_stamp_, actor, action, offered);
 }
 

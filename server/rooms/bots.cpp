@@ -212,7 +212,7 @@ Json Room::bot_snapshot(Seat seat, SeatBot& bot, TimeMs at) {
     s.server_time = at;
     s.seat = seat;
     s.view = &view;
-    s.actions = &listed(seat);
+    s.actions = listed(seat);
     s.deadlines = &deadlines;
     s.waiting_for = &waiting_for;
     s.outcome = &outcome;

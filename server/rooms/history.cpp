@@ -22,8 +22,7 @@ void History::clear() {
     ids_by_text_.clear();
 }
 
-std::uint32_t History::intern(const games::Json& entry) {
-    std::string text = protocol::json_text(entry);
+std::uint32_t History::intern(std::string_view text) {
     if (auto it = ids_by_text_.find(text); it != ids_by_text_.end()) {
         ++entries_[it->second].uses;
         return it->second;
@@ -36,7 +35,7 @@ std::uint32_t History::intern(const games::Json& entry) {
         id = free_entries_.back();
         free_entries_.pop_back();
     }
-    entries_[id] = Entry{std::move(text), 1};
+    entries_[id] = Entry{std::string(text), 1};
     ids_by_text_.emplace(std::string_view(entries_[id].text), id);
     return id;
 }
@@ -50,13 +49,12 @@ void History::release(std::uint32_t id) {
 }
 
 void History::push(std::int64_t rev, games::TimeMs at, std::optional<games::Seat> actor, const games::Json* action,
-                   const std::vector<const games::Json*>& listed) {
+                   const std::vector<std::string_view>& listed) {
     changes_.push_back(Change{rev, at, action ? hash_of(*action) : 0, ids_dropped_ + ids_.size(), actor});
-    for (const games::Json* entries : listed) {
+    for (const std::string_view entries : listed) {
         const std::size_t count_at = ids_.size();
         ids_.push_back(0);
-        if (!entries || !entries->is_array()) continue;
-        for (const games::Json& entry : *entries) ids_.push_back(intern(entry));
+        for (const std::string_view entry : protocol::array_elements(entries)) ids_.push_back(intern(entry));
         ids_[count_at] = static_cast<std::uint32_t>(ids_.size() - count_at - 1);
     }
     forget_old();

@@ -31,9 +31,10 @@ public:
 
     void clear();
     // The game changed: its new `rev`, stamped `at`, by `actor`'s `action` (none: a deadline, a
-    // default, the start), and what each seat is offered now (`listed[seat]`, a JSON array).
+    // default, the start), and what each seat is offered now (`listed[seat]`, a JSON array as
+    // text, compact).
     void push(std::int64_t rev, games::TimeMs at, std::optional<games::Seat> actor, const games::Json* action,
-              const std::vector<const games::Json*>& listed);
+              const std::vector<std::string_view>& listed);
 
     // When `action` was listed for `seat` at `rev` and no longer is: the first later change after
     // which it was not listed. nullopt when `rev` is unknown or forgotten, the action was not listed
@@ -60,7 +61,7 @@ private:
         std::uint32_t uses = 0;  // ids_ holding it; 0: a free slot
     };
 
-    std::uint32_t intern(const games::Json& entry);
+    std::uint32_t intern(std::string_view entry);
     void release(std::uint32_t id);
     bool listed_at(std::size_t change, games::Seat seat, const games::Json& action) const;
     std::uint64_t end_of(std::size_t change) const;

@@ -383,7 +383,11 @@ private:
     Json wire_deadlines(Instant now) const;
     void send_snapshot(const std::string& player, Instant now);
     // The seat's actions now (computed once per rev).
-    const Json& listed(Seat seat) const;
+    // What `seat` is offered now, as text (cached until the next change), or written into `out`
+    // (an empty array when no game is being played).
+    std::string_view listed(Seat seat) const;
+    void write_listed(std::optional<Seat> seat, games::JsonSink& out) const;
+    std::vector<std::uint8_t> packed_listed(std::optional<Seat> seat) const;  // as a baseline holds it
 
     RoomSetup setup_;
     RoomHooks hooks_;
@@ -408,10 +412,10 @@ private:
     std::uint64_t seed_ = 0;
     std::int64_t rev_ = 0;
     History history_;
-    // Each seat's actions at rev_, once asked. A cache, and a large one (Carambouille's offers):
-    // a copy of the room (a group's, groups.cpp) starts without it and asks again.
+    // Each seat's actions at rev_ as text, once asked. A cache, and a large one (Carambouille's
+    // offers): a copy of the room (a group's, groups.cpp) starts without it and asks again.
     struct ListedCache {
-        std::vector<std::optional<Json>> seats;
+        std::vector<std::optional<std::string>> seats;
         ListedCache() = default;
         ListedCache(const ListedCache&) {}
         ListedCache(ListedCache&&) = default;

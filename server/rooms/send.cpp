@@ -76,12 +76,21 @@ void Room::send_snapshot(const std::string& player, Instant now) {
     if (state_ && m && m->peer) send_to(m->peer, snapshot_now(*m, now));
 }
 
-const Json& Room::listed(Seat seat) const {
-    static const Json kNothing = Json::array();
-    if (!state_ || status_ != RoomStatus::playing || seat < 0) return kNothing;
+void Room::write_listed(std::optional<Seat> seat, games::JsonSink& out) const {
+    if (state_ && status_ == RoomStatus::playing && seat && *seat >= 0) return state_->write_actions(*seat, out);
+    out.begin_array();
+    out.end_array();
+}
+
+std::string_view Room::listed(Seat seat) const {
+    if (!state_ || status_ != RoomStatus::playing || seat < 0) return "[]";
     if (listed_.seats.size() < seats_.size()) listed_.seats.resize(seats_.size());
-    std::optional<Json>& cached = listed_.seats[static_cast<std::size_t>(seat)];
-    if (!cached) cached = state_->actions(seat);
+    std::optional<std::string>& cached = listed_.seats[static_cast<std::size_t>(seat)];
+    if (!cached) {
+        cached.emplace();
+        protocol::TextSink sink(*cached);
+        write_listed(seat, sink);
+    }
     return *cached;
 }
 

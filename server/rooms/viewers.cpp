@@ -8,6 +8,7 @@
 
 #include "protocol/baseline.hpp"
 #include "protocol/json_text.hpp"
+#include "protocol/packed_value.hpp"
 #include "protocol/snapshot_text.hpp"
 #include "server/rooms/room.hpp"
 
@@ -30,6 +31,7 @@ std::string view_text(const games::GameState& state, std::optional<Seat> seat) {
 
 // What one viewer is sent for one change.
 struct Room::ViewerOut {
+    const Room* room = nullptr;
     const games::GameState* state = nullptr;
     std::optional<Seat> seat;
     std::optional<Seat> twin;      // whose view it is given (GameState::same_view_as)
@@ -57,7 +59,8 @@ struct Room::ViewerOut {
         if (!packed) {
             auto [it, fresh] = outs->packed_views.try_emplace(viewer_key(twin));
             if (fresh) it->second = protocol::pack_view(*state, twin);
-            packed = protocol::pack_baseline(parts, protocol::packed_whole(it->second));
+            packed = protocol::pack_baseline(parts, protocol::packed_whole(it->second),
+                                             protocol::packed_whole(room->packed_listed(seat)));
         }
         return *packed;
     }
@@ -71,6 +74,7 @@ Room::ViewerOut& Room::viewer_out(ViewerOuts& viewers, std::optional<Seat> seat,
     auto [it, fresh] = viewers.by_viewer.try_emplace(viewer_key(seat));
     ViewerOut& v = it->second;
     if (!fresh) return v;
+    v.room = this;
     v.state = state_.get();
     v.seat = seat;
     v.twin = state_->same_view_as(seat);
@@ -82,6 +86,13 @@ Room::ViewerOut& Room::viewer_out(ViewerOuts& viewers, std::optional<Seat> seat,
     return v;
 }
 
+std::vector<std::uint8_t> Room::packed_listed(std::optional<Seat> seat) const {
+    std::vector<std::uint8_t> out;
+    protocol::PackSink sink(out);
+    write_listed(seat, sink);
+    return out;
+}
+
 protocol::SnapshotParts Room::snapshot_parts(std::optional<Seat> seat, const SharedParts& shared, Instant now) const {
     protocol::SnapshotParts s;
     s.room = setup_.code;
@@ -89,7 +100,7 @@ protocol::SnapshotParts Room::snapshot_parts(std::optional<Seat> seat, const Sha
     s.status = to_string(status_);
     s.server_time = now.wall;
     s.seat = seat;
-    if (seat) s.actions = &listed(*seat);
+    if (seat) s.actions = listed(*seat);
     s.deadlines = &shared.deadlines;
     s.waiting_for = &shared.waiting_for;
     s.outcome = &shared.outcome;
@@ -171,7 +182,10 @@ Frame Room::snapshot_now(Member& m, Instant now, std::optional<std::int64_t> id)
     // its next snapshot is a full one (a baseline must be exactly what the client holds).
     m.synced_peer = nullptr;
     if (m.peer && m.peer->wants_deltas() && !baselines_.count(viewer_key(m.seat))) {
-        baselines_[viewer_key(m.seat)] = Baseline{++baseline_seq_, rev_, protocol::pack_baseline(s, protocol::packed_whole(protocol::pack_view(*state_, m.seat)))};
+        baselines_[viewer_key(m.seat)] =
+            Baseline{++baseline_seq_, rev_,
+                     protocol::pack_baseline(s, protocol::packed_whole(protocol::pack_view(*state_, m.seat)),
+                                             protocol::packed_whole(packed_listed(m.seat)))};
         m.synced_peer = m.peer.get();
         m.synced_seq = baseline_seq_;
     }

@@ -113,3 +113,17 @@ TEST_CASE("The server's JSON writer writes what nlohmann's dump writes, byte for
     append_json_string(text, "a\"b");
     CHECK(text == R"("a\"b")");
 }
+
+TEST_CASE("A compact array's elements are found in its text, strings and nesting read through") {
+    const Json array = Json::parse(R"([{"type":"take","card":"a,b]"},[1,[2,3]],"q\"u,o}te\\",{},[],null,-4,{"x":{"y":[{}]}}])");
+    const std::string text = json_text(array);
+    const std::vector<std::string_view> elements = array_elements(text);
+    REQUIRE(elements.size() == array.size());
+    for (std::size_t i = 0; i < elements.size(); ++i) CHECK(elements[i] == json_text(array[i]));
+    CHECK(array_elements("[]").empty());
+    CHECK(array_elements(R"(["]"])") == std::vector<std::string_view>{R"("]")"});
+    for (const char* broken : {"", "[", "{}", "[1,{]", R"(["x])", "[1]]"}) {
+        INFO(broken);
+        CHECK_THROWS_AS(array_elements(broken), std::runtime_error);
+    }
+}

@@ -281,6 +281,7 @@ TEST_CASE("A snapshot written from its parts is byte for byte the message writte
     const std::string invalid_utf8 = std::string("bad \xff name");
     const Json strange = Json{{"name", invalid_utf8}};
     const std::string log_text = log.dump();  // a room keeps its log written out
+    const std::string actions_text = actions.dump();  // and each seat's actions
     for (const bool full : {false, true}) {
         for (const std::optional<std::int64_t> id : {std::optional<std::int64_t>{}, std::optional<std::int64_t>{42}}) {
             SnapshotParts p;
@@ -291,7 +292,7 @@ TEST_CASE("A snapshot written from its parts is byte for byte the message writte
             p.seat = full ? std::optional<int>(1) : std::nullopt;
             p.view = full ? &view : &strange;
             if (full) {
-                p.actions = &actions;
+                p.actions = actions_text;
                 p.deadlines = &deadlines;
                 p.log = log_text;
                 p.waiting_for = &waiting;

@@ -14,7 +14,9 @@ Json take(int card) { return Json{{"type", "take"}, {"card", card}}; }
 // Pushes rev `rev` at `at` ms: seat 0 offered `offered0`, seat 1 `offered1`.
 void push(server::History& h, std::int64_t rev, games::TimeMs at, std::optional<games::Seat> actor,
           const Json* action, const Json& offered0, const Json& offered1) {
-    h.push(rev, at, actor, action, {&offered0, &offered1});
+    const std::string text0 = offered0.dump();
+    const std::string text1 = offered1.dump();
+    h.push(rev, at, actor, action, {text0, text1});
 }
 
 }  // namespace

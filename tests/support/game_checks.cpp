@@ -94,7 +94,17 @@ StateCheck check_state(const GameState& state, const std::vector<LogEntry>& new_
                                ", not " + twins;
             }
         }
-        if (v) sent += state.actions(*v).dump();
+        if (v) {
+            // The server lists them as text (GameState::write_actions): byte for byte the tree's.
+            std::string listed;
+            protocol::TextSink sink(listed);
+            state.write_actions(*v, sink);
+            if (check.broken.empty() && listed != protocol::json_text(state.actions(*v))) {
+                check.broken = viewer_name(v) + "'s actions as text " + listed + " are not their tree's " +
+                               protocol::json_text(state.actions(*v));
+            }
+            sent += listed;
+        }
         check.fingerprint = check.fingerprint * 1000003 ^ std::hash<std::string>{}(sent);
         if (!check.broken.empty()) continue;
         if (auto t = a_time_in(view)) {
