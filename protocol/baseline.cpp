@@ -5,7 +5,7 @@
 
 namespace taol::protocol {
 
-PackedBaseline pack_baseline(const SnapshotParts& s, Packed view, Packed actions) {
+PackedBaseline pack_baseline(const SnapshotParts& s, const PackedParts& packed) {
     // Written part by part into one sink, so that no tree of the whole is built. Not `rev`: it
     // changes with nearly every delta and travels beside the patch, as the delta's own `rev`.
     PackedBaseline out;
@@ -13,15 +13,18 @@ PackedBaseline pack_baseline(const SnapshotParts& s, Packed view, Packed actions
     PackSink sink(out);
     sink.begin_object();
     sink.key("actions");
-    sink.packed(actions);
-    sink.field("deadlines", s.deadlines_or_empty());
-    sink.field("outcome", s.outcome_or_null());
+    sink.packed(packed.actions);
+    sink.key("deadlines");
+    sink.packed(packed.deadlines);
+    sink.key("outcome");
+    sink.packed(packed.outcome);
     sink.field("room", s.room);
     sink.field("seat", s.seat);
     sink.field("status", s.status);
     sink.key("view");
-    sink.packed(view);
-    sink.field("waiting_for", s.waiting_for_or_empty());
+    sink.packed(packed.view);
+    sink.key("waiting_for");
+    sink.packed(packed.waiting_for);
     sink.end_object();
     return out;
 }

@@ -18,10 +18,19 @@ using PackedBaseline = std::vector<std::uint8_t>;
 // What `state` shows `viewer`, packed as a baseline holds it, written straight from the game: no
 // tree is built. One view is packed for every viewer that shares it (GameState::same_view_as).
 std::vector<std::uint8_t> pack_view(const games::GameState& state, games::Viewer viewer);
-// The baseline of a snapshot with these parts (log and server_time are not part of it; nor are its
-// actions as text), its seat's view packed by pack_view(), and its listed actions packed the same
-// way (GameState::write_actions into a PackSink).
-PackedBaseline pack_baseline(const SnapshotParts& snapshot, Packed view, Packed actions);
+// A baseline's parts as a baseline holds them, packed (packed_value.hpp) by whoever has them: the
+// view (pack_view) and listed actions (GameState::write_actions into a PackSink) from the game, the
+// parts every viewer of a change shares once for all of them.
+struct PackedParts {
+    Packed actions;
+    Packed deadlines;
+    Packed outcome;
+    Packed view;
+    Packed waiting_for;
+};
+// The baseline of a snapshot: its room, seat and status, and those parts (its log, server_time
+// and rev are not part of it).
+PackedBaseline pack_baseline(const SnapshotParts& snapshot, const PackedParts& packed);
 
 // What turns baseline `before` into `after`: only what changed, key by key, never the whole
 // baseline.

@@ -8,20 +8,6 @@
 namespace taol::protocol {
 namespace {
 
-const Json kArray = Json::array();
-const Json kObject = Json::object();
-const Json kNull = nullptr;
-
-const Json& or_empty(const Json* value, const Json& empty) { return value && !value->is_null() ? *value : empty; }
-
-void append_part(std::string& out, std::string_view key, const Json& value) {
-    out += '"';
-    out += key;
-    out += "\":";
-    append_json(out, value);
-    out += ',';
-}
-
 // `text` is JSON already.
 void append_text(std::string& out, std::string_view key, std::string_view text) {
     out += '"';
@@ -49,21 +35,16 @@ void append_string(std::string& out, std::string_view key, std::string_view valu
 
 }  // namespace
 
-const Json& SnapshotParts::view_or_empty() const { return or_empty(view, kObject); }
-const Json& SnapshotParts::deadlines_or_empty() const { return or_empty(deadlines, kArray); }
-const Json& SnapshotParts::waiting_for_or_empty() const { return or_empty(waiting_for, kArray); }
-const Json& SnapshotParts::outcome_or_null() const { return or_empty(outcome, kNull); }
-
 std::string encode_snapshot(const SnapshotParts& s, std::optional<std::int64_t> id) {
     std::string out;
     out.reserve(2048);  // most snapshots fit: the string does not grow step by step
     // The keys in the order a Json object (a sorted map) writes them.
     out += '{';
     append_text(out, "actions", s.actions);
-    append_part(out, "deadlines", s.deadlines_or_empty());
+    append_text(out, "deadlines", s.deadlines);
     if (id) append_number(out, "id", *id);
     append_text(out, "log", s.log);
-    append_part(out, "outcome", s.outcome_or_null());
+    append_text(out, "outcome", s.outcome);
     append_number(out, "rev", s.rev);
     append_string(out, "room", s.room);
     if (s.seat) append_number(out, "seat", *s.seat);
@@ -71,9 +52,8 @@ std::string encode_snapshot(const SnapshotParts& s, std::optional<std::int64_t> 
     append_number(out, "server_time", s.server_time);
     append_string(out, "status", s.status);
     out += "\"type\":\"snapshot\",";
-    if (s.view_text.empty()) append_part(out, "view", s.view_or_empty());
-    else append_text(out, "view", s.view_text);
-    append_part(out, "waiting_for", s.waiting_for_or_empty());
+    append_text(out, "view", s.view);
+    append_text(out, "waiting_for", s.waiting_for);
     out.back() = '}';
     return out;
 }

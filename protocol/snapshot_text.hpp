@@ -12,27 +12,21 @@
 
 namespace taol::protocol {
 
-// A snapshot's parts, pointed to rather than copied: a room writes one snapshot per viewer and
-// change, and its parts (view, actions) are large. A null part is written as its empty value.
+// A snapshot's parts, pointed to rather than copied, each already written as JSON text: a room
+// writes one snapshot per viewer and change, and writes each part once for every snapshot that
+// carries it (the view once for the viewers who share it, the deadlines once for everyone).
 struct SnapshotParts {
     std::string_view room;
     std::int64_t rev = 0;
     std::string_view status;
     TimeMs server_time = 0;
-    std::optional<int> seat;            // null for a spectator
-    const Json* view = nullptr;         // {} when null
-    std::string_view view_text;         // the view as text instead, when not empty
-    std::string_view actions = "[]";    // array, as text (a room keeps each seat's so)
-    const Json* deadlines = nullptr;    // array of {kind, at, seat}
-    std::string_view log = "[]";        // array of {at, text_key, params}, as text (a room keeps it so)
-    const Json* waiting_for = nullptr;  // array of seats the game waits for (an addition to the contract)
-    const Json* outcome = nullptr;      // null until finished (an addition to the contract)
-
-    // Each part as it is sent: one not given (or null) is sent empty.
-    const Json& view_or_empty() const;
-    const Json& deadlines_or_empty() const;
-    const Json& waiting_for_or_empty() const;
-    const Json& outcome_or_null() const;
+    std::optional<int> seat;              // null for a spectator
+    std::string_view view = "{}";
+    std::string_view actions = "[]";      // array
+    std::string_view deadlines = "[]";    // array of {kind, at, seat}
+    std::string_view log = "[]";          // array of {at, text_key, params}
+    std::string_view waiting_for = "[]";  // array of seats the game waits for (an addition to the contract)
+    std::string_view outcome = "null";    // null until finished (an addition to the contract)
 };
 
 // The snapshot message as text, with `id` when it answers a request: byte for byte what encode()

@@ -5,6 +5,7 @@
 // again to rebuild their memory, making the looks they made between two events at their times.
 #include <spdlog/spdlog.h>
 
+#include "protocol/json_text.hpp"
 #include "protocol/snapshot_text.hpp"
 #include "server/rooms/random_ids.hpp"
 #include "server/rooms/room.hpp"
@@ -196,13 +197,13 @@ void Room::step_bot(Seat seat, TimeMs at) {
 }
 
 Json Room::bot_snapshot(Seat seat, SeatBot& bot, TimeMs at) {
-    const Json view = state_->view(seat);
-    Json deadlines = Json::array();
+    const std::string view = protocol::json_text(state_->view(seat));
+    Json deadlines = Json::array();  // in room time, which is the bot's
     for (const games::Deadline& d : this->deadlines()) {
         deadlines.push_back(Json{{"kind", d.kind}, {"at", d.at}, {"seat", d.seat ? Json(*d.seat) : Json(nullptr)}});
     }
-    const Json waiting_for = state_->waiting_for();
-    const Json outcome = nullptr;  // a finished game has no bot to step
+    const std::string deadlines_text = protocol::json_text(deadlines);
+    const std::string waiting_for = protocol::json_text(state_->waiting_for());
     const std::string log = log_since(bot.log_seen, seat);
     bot.log_seen = log_.size();
     protocol::SnapshotParts s;
@@ -211,12 +212,11 @@ Json Room::bot_snapshot(Seat seat, SeatBot& bot, TimeMs at) {
     s.status = to_string(status_);
     s.server_time = at;
     s.seat = seat;
-    s.view = &view;
+    s.view = view;
     s.actions = listed(seat);
-    s.deadlines = &deadlines;
-    s.waiting_for = &waiting_for;
-    s.outcome = &outcome;
-    s.log = log;
+    s.deadlines = deadlines_text;
+    s.waiting_for = waiting_for;
+    s.log = log;  // and no outcome: a finished game has no bot to step
     return Json::parse(protocol::encode_snapshot(s));
 }
 

@@ -352,13 +352,24 @@ private:
     Json room_for(const Member& m) const;
     Flushed flush(const Caller* caller, Answer answer, Instant now);
     void broadcast_room(const Caller* except);
-    // What every viewer's snapshot of this change shares, computed once per change.
+    // What every viewer's snapshot of this change shares, written once per change: as text for the
+    // full snapshots, and packed for the baselines once one is needed (packed_parts).
     struct SharedParts {
-        Json deadlines;
-        Json waiting_for;
-        Json outcome;
+        Instant now;
+        std::string deadlines;
+        std::string waiting_for;
+        std::string outcome;
+        std::vector<std::uint8_t> packed_deadlines;  // empty until packed
+        std::vector<std::uint8_t> packed_waiting_for;
+        std::vector<std::uint8_t> packed_outcome;
     };
     SharedParts shared_parts(Instant now) const;
+    // A baseline's parts: `shared`'s (packed the first time), a viewer's `view` and `actions`.
+    protocol::PackedParts packed_parts(SharedParts& shared, const std::vector<std::uint8_t>& view,
+                                       const std::vector<std::uint8_t>& actions) const;
+    void write_deadlines(Instant now, games::JsonSink& out) const;  // as clients read them: wall-clock times
+    void write_waiting_for(games::JsonSink& out) const;
+    void write_outcome(games::JsonSink& out) const;
     // viewers.cpp: each viewer's snapshot of a change, full or as a delta
     struct ViewerOut;
     // Each viewer's snapshot of one change, and the views written for it, as text and packed:
@@ -374,13 +385,12 @@ private:
     // The change to everyone (send_snapshots) if the game changed, else to those `answering` only,
     // each its snapshot as it stands; whether the game had changed.
     bool send_change(std::span<const Caller> answering, Instant now);
-    ViewerOut& viewer_out(ViewerOuts& viewers, std::optional<Seat> seat, const SharedParts& shared, Instant now);
-    protocol::SnapshotParts snapshot_parts(std::optional<Seat> seat, const SharedParts& shared, Instant now) const;
+    ViewerOut& viewer_out(ViewerOuts& viewers, std::optional<Seat> seat, SharedParts& shared);
+    protocol::SnapshotParts snapshot_parts(std::optional<Seat> seat, const SharedParts& shared) const;
     std::string log_since(std::size_t from, std::optional<Seat> seat) const { return log_.visible_since(from, seat); }
     Frame frame_for(Member& m, const Peer& peer, ViewerOut& v, std::optional<std::int64_t> id = std::nullopt);
     // The member's full snapshot between two changes (it joined, came back, asked for it).
     Frame snapshot_now(Member& m, Instant now, std::optional<std::int64_t> id = std::nullopt);
-    Json wire_deadlines(Instant now) const;
     void send_snapshot(const std::string& player, Instant now);
     // The seat's actions now (computed once per rev).
     // What `seat` is offered now, as text (cached until the next change), or written into `out`

@@ -1,6 +1,8 @@
 // What a room sends: `room` to everyone when seats, spectators or status change, and each viewer's
 // own `snapshot` (redacted view, its actions, new log entries it may read) when the game changes
 // (viewers.cpp: full snapshots and deltas).
+#include "protocol/json_text.hpp"
+#include "protocol/packed_value.hpp"
 #include "server/rooms/frames.hpp"
 #include "server/rooms/room.hpp"
 
@@ -96,23 +98,58 @@ std::string_view Room::listed(Seat seat) const {
 
 Room::SharedParts Room::shared_parts(Instant now) const {
     SharedParts shared;
-    shared.deadlines = wire_deadlines(now);
-    shared.waiting_for = Json::array();
-    if (status_ == RoomStatus::playing) {
-        for (Seat seat : state_->waiting_for()) shared.waiting_for.push_back(seat);
+    shared.now = now;
+    {
+        protocol::TextSink sink(shared.deadlines);
+        write_deadlines(now, sink);
     }
-    shared.outcome = status_ == RoomStatus::finished ? state_->outcome() : Json(nullptr);
+    {
+        protocol::TextSink sink(shared.waiting_for);
+        write_waiting_for(sink);
+    }
+    protocol::TextSink sink(shared.outcome);
+    write_outcome(sink);
     return shared;
 }
 
-Json Room::wire_deadlines(Instant now) const {
-    Json out = Json::array();
-    for (const games::Deadline& d : deadlines()) {
-        out.push_back(Json{{"kind", d.kind},
-                           {"at", clock_.to_wall(d.at, now)},
-                           {"seat", d.seat ? Json(*d.seat) : Json(nullptr)}});
+protocol::PackedParts Room::packed_parts(SharedParts& shared, const std::vector<std::uint8_t>& view,
+                                         const std::vector<std::uint8_t>& actions) const {
+    if (shared.packed_deadlines.empty()) {
+        protocol::PackSink deadlines(shared.packed_deadlines);
+        write_deadlines(shared.now, deadlines);
+        protocol::PackSink waiting_for(shared.packed_waiting_for);
+        write_waiting_for(waiting_for);
+        protocol::PackSink outcome(shared.packed_outcome);
+        write_outcome(outcome);
     }
-    return out;
+    return {protocol::packed_whole(actions), protocol::packed_whole(shared.packed_deadlines),
+            protocol::packed_whole(shared.packed_outcome), protocol::packed_whole(view),
+            protocol::packed_whole(shared.packed_waiting_for)};
+}
+
+void Room::write_deadlines(Instant now, games::JsonSink& out) const {
+    out.begin_array();
+    for (const games::Deadline& d : deadlines()) {
+        out.begin_object();
+        out.field("at", clock_.to_wall(d.at, now));
+        out.field("kind", d.kind);
+        out.field("seat", d.seat);
+        out.end_object();
+    }
+    out.end_array();
+}
+
+void Room::write_waiting_for(games::JsonSink& out) const {
+    out.begin_array();
+    if (status_ == RoomStatus::playing) {
+        for (Seat seat : state_->waiting_for()) out.integer(seat);
+    }
+    out.end_array();
+}
+
+void Room::write_outcome(games::JsonSink& out) const {
+    if (status_ == RoomStatus::finished) out.value(state_->outcome());
+    else out.null();
 }
 
 }  // namespace taol::server

@@ -32,6 +32,7 @@ std::string view_text(const games::GameState& state, std::optional<Seat> seat) {
 // What one viewer is sent for one change.
 struct Room::ViewerOut {
     const Room* room = nullptr;
+    SharedParts* shared = nullptr;  // what every viewer of the change shares
     const games::GameState* state = nullptr;
     std::optional<Seat> seat;
     std::optional<Seat> twin;      // whose view it is given (GameState::same_view_as)
@@ -59,8 +60,7 @@ struct Room::ViewerOut {
         if (!packed) {
             auto [it, fresh] = outs->packed_views.try_emplace(viewer_key(twin));
             if (fresh) it->second = protocol::pack_view(*state, twin);
-            packed = protocol::pack_baseline(parts, protocol::packed_whole(it->second),
-                                             protocol::packed_whole(room->packed_listed(seat)));
+            packed = protocol::pack_baseline(parts, room->packed_parts(*shared, it->second, room->packed_listed(seat)));
         }
         return *packed;
     }
@@ -69,17 +69,17 @@ private:
     std::string_view view;  // in outs->views
 };
 
-Room::ViewerOut& Room::viewer_out(ViewerOuts& viewers, std::optional<Seat> seat, const SharedParts& shared,
-                                  Instant now) {
+Room::ViewerOut& Room::viewer_out(ViewerOuts& viewers, std::optional<Seat> seat, SharedParts& shared) {
     auto [it, fresh] = viewers.by_viewer.try_emplace(viewer_key(seat));
     ViewerOut& v = it->second;
     if (!fresh) return v;
     v.room = this;
+    v.shared = &shared;
     v.state = state_.get();
     v.seat = seat;
     v.twin = state_->same_view_as(seat);
     v.outs = &viewers;
-    v.parts = snapshot_parts(seat, shared, now);
+    v.parts = snapshot_parts(seat, shared);
     auto baseline = baselines_.find(it->first);
     if (baseline != baselines_.end()) v.before = &baseline->second;
     v.seq = ++baseline_seq_;
@@ -93,17 +93,17 @@ std::vector<std::uint8_t> Room::packed_listed(std::optional<Seat> seat) const {
     return out;
 }
 
-protocol::SnapshotParts Room::snapshot_parts(std::optional<Seat> seat, const SharedParts& shared, Instant now) const {
+protocol::SnapshotParts Room::snapshot_parts(std::optional<Seat> seat, const SharedParts& shared) const {
     protocol::SnapshotParts s;
     s.room = setup_.code;
     s.rev = rev_;
     s.status = to_string(status_);
-    s.server_time = now.wall;
+    s.server_time = shared.now.wall;
     s.seat = seat;
     if (seat) s.actions = listed(*seat);
-    s.deadlines = &shared.deadlines;
-    s.waiting_for = &shared.waiting_for;
-    s.outcome = &shared.outcome;
+    s.deadlines = shared.deadlines;
+    s.waiting_for = shared.waiting_for;
+    s.outcome = shared.outcome;
     return s;
 }
 
@@ -138,7 +138,7 @@ Frame Room::frame_for(Member& m, const Peer& peer, ViewerOut& v, std::optional<s
         frame = make_frame(protocol::encode_delta(d, id));
     } else {
         protocol::SnapshotParts s = v.parts;
-        s.view_text = v.text();
+        s.view = v.text();
         s.log = log;
         frame = make_frame(protocol::encode_snapshot(s, id));
     }
@@ -147,19 +147,19 @@ Frame Room::frame_for(Member& m, const Peer& peer, ViewerOut& v, std::optional<s
 }
 
 void Room::send_snapshots(std::span<const Caller> answering, Instant now) {
-    const SharedParts shared = shared_parts(now);
+    SharedParts shared = shared_parts(now);
     ViewerOuts viewers;
     for (auto& [player, m] : members_) {
         const bool answered = std::any_of(answering.begin(), answering.end(),
                                           [&](const Caller& c) { return c.player == player; });
         if (!m.peer || answered) continue;
-        send_to(m.peer, frame_for(m, *m.peer, viewer_out(viewers, m.seat, shared, now)));
+        send_to(m.peer, frame_for(m, *m.peer, viewer_out(viewers, m.seat, shared)));
     }
     // The answers last, as they always were: by then everyone else has the change too.
     for (const Caller& caller : answering) {
         if (!caller.peer) continue;
         if (Member* m = member(caller.player)) {
-            send_to(caller.peer, frame_for(*m, *caller.peer, viewer_out(viewers, m->seat, shared, now), caller.id));
+            send_to(caller.peer, frame_for(*m, *caller.peer, viewer_out(viewers, m->seat, shared), caller.id));
         }
     }
     // The viewers whose connections take deltas move on to the baseline they have now.
@@ -169,10 +169,10 @@ void Room::send_snapshots(std::span<const Caller> answering, Instant now) {
 }
 
 Frame Room::snapshot_now(Member& m, Instant now, std::optional<std::int64_t> id) {
-    const SharedParts shared = shared_parts(now);
-    protocol::SnapshotParts s = snapshot_parts(m.seat, shared, now);
+    SharedParts shared = shared_parts(now);
+    protocol::SnapshotParts s = snapshot_parts(m.seat, shared);
     const std::string view = view_text(*state_, m.seat);
-    s.view_text = view;
+    s.view = view;
     const std::string log = log_since(m.log_sent, m.seat);
     s.log = log;
     m.log_sent = log_.size();
@@ -184,8 +184,8 @@ Frame Room::snapshot_now(Member& m, Instant now, std::optional<std::int64_t> id)
     if (m.peer && m.peer->wants_deltas() && !baselines_.count(viewer_key(m.seat))) {
         baselines_[viewer_key(m.seat)] =
             Baseline{++baseline_seq_, rev_,
-                     protocol::pack_baseline(s, protocol::packed_whole(protocol::pack_view(*state_, m.seat)),
-                                             protocol::packed_whole(packed_listed(m.seat)))};
+                     protocol::pack_baseline(s, packed_parts(shared, protocol::pack_view(*state_, m.seat),
+                                                             packed_listed(m.seat)))};
         m.synced_peer = m.peer.get();
         m.synced_seq = baseline_seq_;
     }

@@ -2,6 +2,7 @@
 // its named error, every server message built in the shape PROTOCOL.md gives.
 #include <catch2/catch.hpp>
 
+#include "protocol/json_text.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/snapshot_text.hpp"
 
@@ -165,13 +166,11 @@ TEST_CASE("Server messages have the contract's shape") {
     CHECK(r.at("seats").at(1) == Json::parse(R"({"seat":1,"name":"Soazig","connected":false})"));
     CHECK(r.at("spectators") == 2);
 
-    const Json view = Json::object();
-    SnapshotParts snap;
+    SnapshotParts snap;  // every part left out is sent empty
     snap.room = "ABCD2345";
     snap.rev = 3;
     snap.status = "playing";
     snap.server_time = 1000;
-    snap.view = &view;
     const Json s = Json::parse(encode_snapshot(snap));
     for (const char* key : {"room", "rev", "status", "server_time", "seat", "view", "actions", "deadlines", "log"}) {
         CHECK(s.contains(key));
@@ -179,6 +178,8 @@ TEST_CASE("Server messages have the contract's shape") {
     CHECK(s.at("type") == "snapshot");
     CHECK(s.at("seat").is_null());
     CHECK(s.at("actions") == Json::array());
+    CHECK(s.at("view") == Json::object());
+    CHECK(s.at("outcome").is_null());
     CHECK_FALSE(s.contains("id"));
 
     ErrorInfo late{ErrorCode::too_late, "Soazig was 12 ms faster", true, 2, 12};
@@ -280,8 +281,14 @@ TEST_CASE("A snapshot written from its parts is byte for byte the message writte
     const Json outcome = Json::parse(R"({"scores":[3,4],"winners":[0]})");
     const std::string invalid_utf8 = std::string("bad \xff name");
     const Json strange = Json{{"name", invalid_utf8}};
-    const std::string log_text = log.dump();  // a room keeps its log written out
-    const std::string actions_text = actions.dump();  // and each seat's actions
+    // A room writes each part once, as text, for every snapshot that carries it.
+    const std::string view_text = json_text(view);
+    const std::string strange_text = json_text(strange);  // bad UTF-8 replaced, as in every frame
+    const std::string actions_text = json_text(actions);
+    const std::string deadlines_text = json_text(deadlines);
+    const std::string log_text = json_text(log);
+    const std::string waiting_text = json_text(waiting);
+    const std::string outcome_text = json_text(outcome);
     for (const bool full : {false, true}) {
         for (const std::optional<std::int64_t> id : {std::optional<std::int64_t>{}, std::optional<std::int64_t>{42}}) {
             SnapshotParts p;
@@ -290,17 +297,17 @@ TEST_CASE("A snapshot written from its parts is byte for byte the message writte
             p.status = full ? "finished" : "playing";
             p.server_time = 1'700'000'000'123;
             p.seat = full ? std::optional<int>(1) : std::nullopt;
-            p.view = full ? &view : &strange;
+            p.view = full ? view_text : strange_text;
             if (full) {
                 p.actions = actions_text;
-                p.deadlines = &deadlines;
+                p.deadlines = deadlines_text;
                 p.log = log_text;
-                p.waiting_for = &waiting;
-                p.outcome = &outcome;
+                p.waiting_for = waiting_text;
+                p.outcome = outcome_text;
             }
             Json tree{{"type", "snapshot"}, {"room", "ABCD2345"}, {"rev", 17}, {"status", p.status},
                       {"server_time", p.server_time}, {"seat", full ? Json(1) : Json(nullptr)},
-                      {"view", *p.view}, {"actions", full ? actions : Json::array()},
+                      {"view", full ? view : strange}, {"actions", full ? actions : Json::array()},
                       {"deadlines", full ? deadlines : Json::array()}, {"log", full ? log : Json::array()},
                       {"waiting_for", full ? waiting : Json::array()}, {"outcome", full ? outcome : Json(nullptr)}};
             CHECK(encode_snapshot(p, id) == encode(with_id(tree, id)));
