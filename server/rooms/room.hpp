@@ -392,7 +392,6 @@ private:
     // The member's full snapshot between two changes (it joined, came back, asked for it).
     Frame snapshot_now(Member& m, Instant now, std::optional<std::int64_t> id = std::nullopt);
     void send_snapshot(const std::string& player, Instant now);
-    // The seat's actions now (computed once per rev).
     // What `seat` is offered now, as text (cached until the next change), or written into `out`
     // (an empty array when no game is being played).
     std::string_view listed(Seat seat) const;

@@ -96,6 +96,13 @@ std::string_view Room::listed(Seat seat) const {
     return *cached;
 }
 
+std::vector<std::uint8_t> Room::packed_listed(std::optional<Seat> seat) const {
+    std::vector<std::uint8_t> out;
+    protocol::PackSink sink(out);
+    write_listed(seat, sink);
+    return out;
+}
+
 Room::SharedParts Room::shared_parts(Instant now) const {
     SharedParts shared;
     shared.now = now;

@@ -8,7 +8,6 @@
 
 #include "protocol/baseline.hpp"
 #include "protocol/json_text.hpp"
-#include "protocol/packed_value.hpp"
 #include "protocol/snapshot_text.hpp"
 #include "server/rooms/room.hpp"
 
@@ -84,13 +83,6 @@ Room::ViewerOut& Room::viewer_out(ViewerOuts& viewers, std::optional<Seat> seat,
     if (baseline != baselines_.end()) v.before = &baseline->second;
     v.seq = ++baseline_seq_;
     return v;
-}
-
-std::vector<std::uint8_t> Room::packed_listed(std::optional<Seat> seat) const {
-    std::vector<std::uint8_t> out;
-    protocol::PackSink sink(out);
-    write_listed(seat, sink);
-    return out;
 }
 
 protocol::SnapshotParts Room::snapshot_parts(std::optional<Seat> seat, const SharedParts& shared) const {
