@@ -42,10 +42,17 @@ TEST_CASE("The server's threads are named for their work, and the replays' threa
     LiveServer live;
     std::multimap<std::string, int> threads;
     const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    // The pools' threads take their names with their first task, the second I/O thread as run() starts it.
+    // Each thread takes its name as it starts: the pools' with their first task, the second I/O
+    // thread as run() starts it, the journal's as the journal opens.
+    const auto all_named = [&] {
+        for (const char* name : {"taol-journal", "taol-checkpoint", "taol-reads", "taol-chores", "taol-io"}) {
+            if (!threads.count(name)) return false;
+        }
+        return true;
+    };
     do {
         threads = threads_by_name();
-        if (threads.count("taol-reads") && threads.count("taol-chores") && threads.count("taol-io")) break;
+        if (all_named()) break;
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     } while (std::chrono::steady_clock::now() < give_up);
 
