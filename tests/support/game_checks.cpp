@@ -99,9 +99,9 @@ StateCheck check_state(const GameState& state, const std::vector<LogEntry>& new_
             std::string listed;
             protocol::TextSink sink(listed);
             state.write_actions(*v, sink);
-            if (check.broken.empty() && listed != protocol::json_text(state.actions(*v))) {
-                check.broken = viewer_name(v) + "'s actions as text " + listed + " are not their tree's " +
-                               protocol::json_text(state.actions(*v));
+            const std::string tree = protocol::json_text(state.actions(*v));
+            if (check.broken.empty() && listed != tree) {
+                check.broken = viewer_name(v) + "'s actions as text " + listed + " are not their tree's " + tree;
             }
             sent += listed;
         }
